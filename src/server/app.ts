@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '#server/config.js';
+import { authRoutes } from '#server/auth/routes.js';
+import { bidRoutes } from '#server/bids/routes.js';
+import { creditRoutes } from '#server/credits/routes.js';
+import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
+import { seedCategories } from '#server/db/seed/categories.js';
+import { seedDemo } from '#server/db/seed/demo.js';
+import { registerErrorHandler, sendNotFound } from '#server/http/error-handler.js';
+import { registerOriginCheck } from '#server/http/origin-check.js';
+import { registerSession } from '#server/http/session.js';
+import { registerSpa } from '#server/http/spa.js';
+import { jobRoutes } from '#server/jobs/routes.js';
+import { providerRoutes } from '#server/providers/routes.js';
+import { systemRoutes } from '#server/system/routes.js';
+import { uploadRoutes } from '#server/uploads/routes.js';
+import { zipRoutes } from '#server/zip/routes.js';
+
+export type BuildOptions = {
+  /** An already open database (tests); otherwise opened from config. */
+  database?: Database;
+  /** Serve the React app (off in API tests). */
+  serveClient?: boolean;
+};
+
+/** The app as a function (STYLE.md habit 1): a ready Fastify instance, never listening. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: join(config.dataDir, 'pglite'),
+      migrationsFolder: migrationsFolder(config.rootDir),
+    }));
+  await database.migrate();
+  await seedCategories(database.db);
+  // Demo data: on by default only for the embedded database, and only into an empty one.
+  const wantsDemo = config.seedDemo ?? database.kind === 'pglite';
+  if (wantsDemo) await seedDemo(database.db);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorateRequest('currentUser', null);
+  app.addHook('onClose', () => database.close());
+
+  registerErrorHandler(app);
+  registerOriginCheck(app, config);
+  await registerSession(app, config, database.db);
+
+  await app.register(systemRoutes, { demoMode: wantsDemo, ping: database.ping });
+  await app.register(authRoutes);
+  await app.register(creditRoutes);
+  await app.register(providerRoutes);
+  await app.register(jobRoutes);
+  await app.register(uploadRoutes);
+  await app.register(zipRoutes);
+  await app.register(bidRoutes);
+
+  if (options.serveClient ?? true) await registerSpa(app, config);
+  else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+  return app;
+}

@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LoginInput, RegisterInput, User } from '#shared/auth.js';
+import type { Config } from '#server/config.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { users } from '#server/db/schema/index.js';
+import { isAdmin, type UserRow } from '#server/http/context.js';
+import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { decoyHash, hashPassword, verifyPassword } from './password.js';
+
+export function toUser(row: UserRow, config: Config): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    role: row.role,
+    canProvideServices: row.canProvideServices,
+    canRequestServices: row.canRequestServices,
+    credits: row.credits,
+    isAdmin: isAdmin(config, row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function registerUser(db: DbOrTx, input: RegisterInput): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw new AppError('email_taken');
+    throw error;
+  }
+}
+
+/** Wrong password and unknown email give the same answer in the same time (no account enumeration). */
+export async function verifyLogin(db: DbOrTx, input: LoginInput): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash()));
+  if (!row || !row.passwordHash || !ok) throw new AppError('invalid_credentials');
+  return row;
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  sessionSecret: string;
+  seedDemo: boolean | null; // null: decided at start (embedded mode on an empty database)
+  freeCreditsOnUpgrade: number;
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    host: string | null;
+    port: number | null;
+    protocol: 'http' | 'https' | null;
+  };
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
+  adminEmails: string[];
+  publicUrl: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+  rootDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** The repository root: the nearest folder above this file holding package.json (src/ and dist/ alike). */
+export function findRootDir(from = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new ConfigError('package.json not found above ' + from);
+    dir = parent;
+  }
+  return dir;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, name: string): boolean | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  try {
+    const parsed = new URL(raw);
+    if (!protocols.includes(parsed.protocol)) throw new Error();
+    return raw;
+  } catch {
+    throw new ConfigError(`${name} must be a ${protocols.join(' or ')} URL, got "${raw}"`);
+  }
+}
+
+function generatedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** process.env → typed config. The only reader of the environment; bad values fail here, naming the variable. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const rootDir = findRootDir();
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const dataDir = resolve(rootDir, env.DATA_DIR || './data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+
+  let sessionSecret = env.SESSION_SECRET || '';
+  if (sessionSecret && sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+  }
+  if (!sessionSecret) {
+    if (databaseUrl && nodeEnv === 'production') {
+      throw new ConfigError('SESSION_SECRET is required when DATABASE_URL is set in production');
+    }
+    sessionSecret = generatedSecret(dataDir);
+  }
+
+  const stripeProtocol = env.STRIPE_API_PROTOCOL || null;
+  if (stripeProtocol !== null && stripeProtocol !== 'http' && stripeProtocol !== 'https') {
+    throw new ConfigError(`STRIPE_API_PROTOCOL must be http or https, got "${stripeProtocol}"`);
+  }
+
+  const oidcIssuer = url(env, 'OIDC_ISSUER_URL', ['http:', 'https:']);
+  const oidcParts = [oidcIssuer, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError('OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+
+  return {
+    env: nodeEnv,
+    port: int(env, 'PORT', 5000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    sessionSecret,
+    seedDemo: bool(env, 'SEED_DEMO'),
+    freeCreditsOnUpgrade: int(env, 'FREE_CREDITS_ON_UPGRADE', 2, 0, 1000),
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+      host: env.STRIPE_API_HOST || null,
+      port: env.STRIPE_API_PORT ? int(env, 'STRIPE_API_PORT', 443, 1, 65535) : null,
+      protocol: stripeProtocol,
+    },
+    oidc: oidcIssuer
+      ? { issuerUrl: oidcIssuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! }
+      : null,
+    adminEmails: (env.ADMIN_EMAILS || '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    publicUrl: publicUrl ? new URL(publicUrl).origin : null,
+    trustProxy: bool(env, 'TRUST_PROXY') ?? false,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    rootDir,
+    ...overrides,
+  };
+}

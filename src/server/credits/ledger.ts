@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CreditTransactionType } from '#shared/credits.js';
+import type { Tx } from '#server/db/client.js';
+import { creditTransactions, users } from '#server/db/schema/index.js';
+import { AppError } from '#server/http/errors.js';
+
+export type LedgerEntry = {
+  userId: string;
+  /** Signed: positive adds credits, negative spends them. */
+  amount: number;
+  type: CreditTransactionType;
+  description: string;
+  stripePaymentIntentId?: string;
+  bidId?: string;
+  promoCodeId?: string;
+};
+
+/**
+ * The only way credits move (decision 004): the balance change and its ledger row, in the caller's
+ * transaction. A spend that would take the balance below zero changes nothing and throws
+ * insufficient_credits; the row lock taken by the UPDATE serialises concurrent spends of one user.
+ */
+export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ balance: number; transactionId: string }> {
+  const [updated] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${entry.amount}` })
+    .where(sql`${users.id} = ${entry.userId} AND ${users.credits} + ${entry.amount} >= 0`)
+    .returning({ credits: users.credits });
+  if (!updated) {
+    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId));
+    throw new AppError(exists ? 'insufficient_credits' : 'not_found');
+  }
+  const [row] = await tx
+    .insert(creditTransactions)
+    .values({
+      userId: entry.userId,
+      amount: entry.amount,
+      type: entry.type,
+      description: entry.description,
+      stripePaymentIntentId: entry.stripePaymentIntentId,
+      bidId: entry.bidId,
+      promoCodeId: entry.promoCodeId,
+    })
+    .returning({ id: creditTransactions.id });
+  return { balance: updated.credits, transactionId: row!.id };
+}

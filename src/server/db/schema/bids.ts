@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './columns.js';
+import { bidStatus, bidTier } from './enums.js';
+import { jobs } from './jobs.js';
+import { users } from './users.js';
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    message: text('message'),
+    estimatedDuration: text('estimated_duration'),
+    tier: bidTier('tier').notNull().default('regular'),
+    creditsCost: integer('credits_cost').notNull().default(9),
+    status: bidStatus('status').notNull().default('pending'),
+    // A block bid may be revised once inside its response window (DESIGN.md §4.6).
+    revisedAt: timestamp('revised_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One bid per provider per job (DESIGN.md §4.7): a race loses to this index.
+    unique('bids_job_provider_key').on(t.jobId, t.providerId),
+    index('bids_provider_idx').on(t.providerId, t.createdAt),
+    index('bids_job_created_idx').on(t.jobId, t.createdAt),
+    check('bids_amount_non_negative', sql`${t.amount} >= 0`),
+    check('bids_credits_cost_positive', sql`${t.creditsCost} > 0`),
+  ],
+);

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { categories } from './categories.js';
+import { createdAt, id, money, updatedAt } from './columns.js';
+import { jobStatus, jobTimeline } from './enums.js';
+import { users } from './users.js';
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    budgetMin: money('budget_min'),
+    budgetMax: money('budget_max'),
+    zipCode: text('zip_code').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    county: text('county'),
+    fullAddress: text('full_address'),
+    location: text('location').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    timeline: jobTimeline('timeline'),
+    status: jobStatus('status').notNull().default('open'),
+    requiresLicense: boolean('requires_license').notNull().default(false),
+    requiresInsurance: boolean('requires_insurance').notNull().default(false),
+    requiresReferences: boolean('requires_references').notNull().default(false),
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_status_created_idx').on(t.status, t.createdAt),
+    index('jobs_customer_idx').on(t.customerId, t.createdAt),
+    check('jobs_budget_min_non_negative', sql`${t.budgetMin} IS NULL OR ${t.budgetMin} >= 0`),
+    check('jobs_budget_max_non_negative', sql`${t.budgetMax} IS NULL OR ${t.budgetMax} >= 0`),
+    check(
+      'jobs_budget_range',
+      sql`${t.budgetMin} IS NULL OR ${t.budgetMax} IS NULL OR ${t.budgetMin} <= ${t.budgetMax}`,
+    ),
+  ],
+);

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { userRole } from './enums.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    oidcSubject: text('oidc_subject'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    profileImageUrl: text('profile_image_url'),
+    role: userRole('role').notNull().default('customer'),
+    canProvideServices: boolean('can_provide_services').notNull().default(false),
+    canRequestServices: boolean('can_request_services').notNull().default(true),
+    // Cached balance: always the sum of credit_transactions for the user (DESIGN.md §5).
+    credits: integer('credits').notNull().default(0),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
+    check('users_credits_non_negative', sql`${t.credits} >= 0`),
+  ],
+);

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Config } from '#server/config.js';
+import type { Db, DbOrTx } from '#server/db/client.js';
+import { users } from '#server/db/schema/index.js';
+import { AppError } from '#server/http/errors.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What every service function receives first: who asks, and where to read and write. */
+export type Ctx = { db: DbOrTx; config: Config; log: FastifyBaseLogger; user: UserRow };
+export type PublicCtx = Omit<Ctx, 'user'> & { user: UserRow | null };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+  interface FastifyRequest {
+    currentUser: Promise<UserRow | null> | null;
+  }
+}
+
+async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
+  const userId = request.session?.userId;
+  if (!userId) return null;
+  const [user] = await request.server.db.select().from(users).where(eq(users.id, userId));
+  return user ?? null;
+}
+
+/** The session's user, read once per request. */
+export function sessionUser(request: FastifyRequest): Promise<UserRow | null> {
+  request.currentUser ??= loadUser(request);
+  return request.currentUser;
+}
+
+export async function publicCtx(request: FastifyRequest): Promise<PublicCtx> {
+  const { db, config } = request.server;
+  return { db, config, log: request.log, user: await sessionUser(request) };
+}
+
+/** Context of a logged-in caller; 401 {"message":"Unauthorized"} otherwise. */
+export async function ctx(request: FastifyRequest): Promise<Ctx> {
+  const base = await publicCtx(request);
+  if (!base.user) throw new AppError('unauthorized');
+  return { ...base, user: base.user };
+}
+
+export function isAdmin(config: Config, user: UserRow): boolean {
+  return config.adminEmails.includes(user.email.toLowerCase());
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '#server/config.js';
+import { AppError } from '#server/http/errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Server-to-server callers with their own authentication (signature), not a browser session.
+const EXEMPT_PATHS = ['/api/stripe/webhook'];
+
+function ownOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Cross-site protection (DESIGN.md §1): a mutation whose Origin is not the app's own is refused
+ * with 403 before any handler runs. SameSite=Lax cookies are the second line.
+ */
+export function registerOriginCheck(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (EXEMPT_PATHS.includes(request.url.split('?')[0]!)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (origin !== ownOrigin(request, config)) throw new AppError('forbidden_origin');
+      return;
+    }
+    // Browsers that omit Origin still say where a request came from.
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('forbidden_origin');
+  });
+}

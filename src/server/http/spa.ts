@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '#server/config.js';
+import { sendNotFound } from '#server/http/error-handler.js';
+
+const API_PREFIXES = ['/api/', '/uploads/', '/healthz', '/readyz'];
+const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => url.startsWith(p));
+
+/**
+ * The React app: built files from dist/client in production, Vite's middleware in development.
+ * Client routes fall back to index.html; unknown /api paths answer a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, config: Config) {
+  if (config.env === 'development') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      configFile: join(config.rootDir, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { port: config.port + 10_000 } },
+      appType: 'spa',
+    });
+    const middie = await import('@fastify/middie');
+    await app.register(middie.default);
+    app.use((req, res, next) => (isApiPath(req.url ?? '') ? next() : vite.middlewares(req, res, next)));
+    app.addHook('onClose', () => vite.close());
+    app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+    return;
+  }
+
+  const clientDir = join(config.rootDir, 'dist', 'client');
+  const hasClient = existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html always revalidates.
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasClient || request.method !== 'GET' || isApiPath(request.url)) return sendNotFound(reply);
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '#shared/auth.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
+import { AppError } from '#server/http/errors.js';
+
+export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boolean; ping: () => Promise<void> }) {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async () => {
+    try {
+      await opts.ping();
+    } catch {
+      throw new AppError('service_unavailable');
+    }
+    return { status: 'ready' };
+  });
+
+  app.get('/api/config', async (): Promise<PublicConfig> => {
+    const { config } = app;
+    return {
+      demoMode: opts.demoMode,
+      demoAccounts: opts.demoMode ? DEMO_ACCOUNTS.map((a) => ({ role: a.role, email: a.email, password: DEMO_PASSWORD })) : [],
+      oidcEnabled: config.oidc !== null,
+      stripePublishableKey: config.stripe.secretKey ? config.stripe.publishableKey : null,
+      freeCreditsOnUpgrade: config.freeCreditsOnUpgrade,
+    };
+  });
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { User } from '#shared/auth.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig, type Config } from '#server/config.js';
+import { createTestDatabase } from './database.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tradesbid-test-')),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+}
+
+/** The real app on a fresh real database, driven through HTTP with inject (STYLE.md habit 9). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database, serveClient: false });
+  await app.ready();
+  return { app, config, close: () => app.close() };
+}
+
+export type Session = { cookie: string; user: User };
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const sid = cookies.find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return sid.split(';')[0]!;
+}
+
+let counter = 0;
+
+/** One-line factory: a new account, logged in. */
+export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {}): Promise<Session> {
+  counter += 1;
+  const body = {
+    email: `user${counter}-${Date.now()}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Test',
+    lastName: `User${counter}`,
+    ...overrides,
+  };
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookie(response), user: response.json() as User };
+}
+
+/** inject() as a logged-in user. */
+export function as(app: FastifyInstance, session: Session | null) {
+  return (options: InjectOptions) =>
+    app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(session ? { cookie: session.cookie } : {}) } });
+}

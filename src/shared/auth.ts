@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+export const USER_ROLES = ['customer', 'provider'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+const email = z
+  .string('validation:email_invalid')
+  .trim()
+  .toLowerCase()
+  .max(254, 'validation:email_invalid')
+  .pipe(z.email('validation:email_invalid'));
+
+export const RegisterSchema = z.object({
+  email,
+  password: z
+    .string('validation:password_min')
+    .min(PASSWORD_MIN_LENGTH, 'validation:password_min')
+    .max(PASSWORD_MAX_LENGTH, 'validation:password_max'),
+  firstName: z
+    .string('validation:first_name_required')
+    .trim()
+    .min(1, 'validation:first_name_required')
+    .max(NAME_MAX_LENGTH, 'validation:name_max'),
+  lastName: z
+    .string('validation:last_name_required')
+    .trim()
+    .min(1, 'validation:last_name_required')
+    .max(NAME_MAX_LENGTH, 'validation:name_max'),
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  email,
+  password: z.string('validation:password_required').min(1, 'validation:password_required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+/** The current user as the API returns it (never the password hash). */
+export type User = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  role: UserRole;
+  canProvideServices: boolean;
+  canRequestServices: boolean;
+  credits: number;
+  isAdmin: boolean;
+  createdAt: string;
+};
+
+/** Public client configuration (GET /api/config): an allow-list, never secrets. */
+export type PublicConfig = {
+  demoMode: boolean;
+  demoAccounts: { role: UserRole; email: string; password: string }[];
+  oidcEnabled: boolean;
+  stripePublishableKey: string | null;
+  freeCreditsOnUpgrade: number;
+};

@@ -1,0 +1,61 @@
+// One JSON catalog per feature and language (decision 003): each feature owns its file.
+import enAuth from './en/auth.json' with { type: 'json' };
+import enBids from './en/bids.json' with { type: 'json' };
+import enCategories from './en/categories.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enCredits from './en/credits.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
+import enErrors from './en/errors.json' with { type: 'json' };
+import enJobs from './en/jobs.json' with { type: 'json' };
+import enLanding from './en/landing.json' with { type: 'json' };
+import enLegal from './en/legal.json' with { type: 'json' };
+import enValidation from './en/validation.json' with { type: 'json' };
+import esAuth from './es/auth.json' with { type: 'json' };
+import esBids from './es/bids.json' with { type: 'json' };
+import esCategories from './es/categories.json' with { type: 'json' };
+import esCommon from './es/common.json' with { type: 'json' };
+import esCredits from './es/credits.json' with { type: 'json' };
+import esDashboard from './es/dashboard.json' with { type: 'json' };
+import esErrors from './es/errors.json' with { type: 'json' };
+import esJobs from './es/jobs.json' with { type: 'json' };
+import esLanding from './es/landing.json' with { type: 'json' };
+import esLegal from './es/legal.json' with { type: 'json' };
+import esValidation from './es/validation.json' with { type: 'json' };
+
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export type Catalog = Record<string, unknown>;
+
+export const resources: Record<Language, Record<string, Catalog>> = {
+  en: {
+    auth: enAuth,
+    bids: enBids,
+    categories: enCategories,
+    common: enCommon,
+    credits: enCredits,
+    dashboard: enDashboard,
+    errors: enErrors,
+    jobs: enJobs,
+    landing: enLanding,
+    legal: enLegal,
+    validation: enValidation,
+  },
+  es: {
+    auth: esAuth,
+    bids: esBids,
+    categories: esCategories,
+    common: esCommon,
+    credits: esCredits,
+    dashboard: esDashboard,
+    errors: esErrors,
+    jobs: esJobs,
+    landing: esLanding,
+    legal: esLegal,
+    validation: esValidation,
+  },
+};
+
+export const NAMESPACES = Object.keys(resources.en);
