@@ -26,6 +26,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   rootDir: string;
+  /** The built React app (dist/client unless CLIENT_DIR says otherwise). */
+  clientDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: bool(env, 'TRUST_PROXY') ?? false,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     rootDir,
+    clientDir: resolve(rootDir, env.CLIENT_DIR || 'dist/client'),
     ...overrides,
   };
 }

@@ -25,12 +25,26 @@ export type CreditPackage = {
 export const CREDIT_TRANSACTION_TYPES = ['bonus', 'purchase', 'promo', 'bid', 'refund', 'adjustment'] as const;
 export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
 
+/** Values a ledger description is rendered with, in either language. */
+export type CreditDescriptionParams = Record<string, string | number>;
+
+/** GET /api/credits/transactions items: `description` is English; the client renders `descriptionKey` instead when set. */
 export type CreditTransaction = {
   id: string;
+  /** Signed: positive added credits, negative spent them. */
   amount: number;
   type: CreditTransactionType;
   description: string;
+  /** A catalog key such as 'credits:tx_bid', or null for rows written without one. */
+  descriptionKey: string | null;
+  descriptionParams: CreditDescriptionParams;
   createdAt: string;
 };
+
+export const TRANSACTIONS_DEFAULT_LIMIT = 50;
+export const TRANSACTIONS_MAX_LIMIT = 200;
+export const TransactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(TRANSACTIONS_MAX_LIMIT).default(TRANSACTIONS_DEFAULT_LIMIT),
+});
 
 export const CreditPackageIdSchema = z.enum(CREDIT_PACKAGES.map((p) => p.id) as [CreditPackageId, ...CreditPackageId[]]);

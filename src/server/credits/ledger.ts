@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CreditTransactionType } from '#shared/credits.js';
+import type { CreditDescriptionParams, CreditTransactionType } from '#shared/credits.js';
 import type { Tx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
 import { AppError } from '#server/http/errors.js';
@@ -9,7 +9,11 @@ export type LedgerEntry = {
   /** Signed: positive adds credits, negative spends them. */
   amount: number;
   type: CreditTransactionType;
+  /** English, as stored; the client shows `descriptionKey` rendered in the user's language. */
   description: string;
+  /** A catalog key ('credits:tx_bid_regular') and its values, so a Spanish user reads the ledger in Spanish. */
+  descriptionKey?: string;
+  descriptionParams?: CreditDescriptionParams;
   stripePaymentIntentId?: string;
   bidId?: string;
   promoCodeId?: string;
@@ -37,10 +41,26 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ bal
       amount: entry.amount,
       type: entry.type,
       description: entry.description,
+      descriptionParams: entry.descriptionKey
+        ? JSON.stringify({ key: entry.descriptionKey, params: entry.descriptionParams ?? {} })
+        : null,
       stripePaymentIntentId: entry.stripePaymentIntentId,
       bidId: entry.bidId,
       promoCodeId: entry.promoCodeId,
     })
     .returning({ id: creditTransactions.id });
   return { balance: updated.credits, transactionId: row!.id };
+}
+
+/** The stored description_params column back as the API's key and values (see LedgerEntry). */
+export function parseDescription(raw: string | null): { key: string | null; params: CreditDescriptionParams } {
+  if (!raw) return { key: null, params: {} };
+  try {
+    const parsed = JSON.parse(raw) as { key?: unknown; params?: unknown };
+    const key = typeof parsed.key === 'string' ? parsed.key : null;
+    const params = parsed.params && typeof parsed.params === 'object' ? (parsed.params as CreditDescriptionParams) : {};
+    return { key, params };
+  } catch {
+    return { key: null, params: {} };
+  }
 }

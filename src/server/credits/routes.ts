@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { listCreditPackages } from './service.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TransactionsQuerySchema } from '#shared/credits.js';
+import { ctx } from '#server/http/context.js';
+import { listCreditPackages, listTransactions } from './service.js';
 
 export async function creditRoutes(app: FastifyInstance) {
-  app.get('/api/credits/packages', async () => listCreditPackages());
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/credits/packages', async () => listCreditPackages());
+
+  r.get('/api/credits/transactions', { schema: { querystring: TransactionsQuerySchema } }, async (request) =>
+    listTransactions(await ctx(request), request.query),
+  );
 }

@@ -1,6 +1,10 @@
-import { CREDIT_PACKAGES, type CreditPackage } from '#shared/credits.js';
+import { desc, eq } from 'drizzle-orm';
+import { CREDIT_PACKAGES, type CreditPackage, type CreditTransaction } from '#shared/credits.js';
 import { fromCents, toCents } from '#shared/money.js';
+import { creditTransactions } from '#server/db/schema/index.js';
+import type { Ctx } from '#server/http/context.js';
 import { translate } from '#server/http/i18n.js';
+import { parseDescription } from './ledger.js';
 
 function perCredit(price: string, credits: number): string {
   return fromCents(Math.round(toCents(price) / credits));
@@ -18,4 +22,30 @@ export function listCreditPackages(): CreditPackage[] {
     description: translate(`credits:package_${p.id}_description`),
     features: [1, 2, 3].map((n) => translate(`credits:package_${p.id}_feature_${n}`)),
   }));
+}
+
+type TransactionRow = typeof creditTransactions.$inferSelect;
+
+function toCreditTransaction(row: TransactionRow): CreditTransaction {
+  const { key, params } = parseDescription(row.descriptionParams);
+  return {
+    id: row.id,
+    amount: row.amount,
+    type: row.type,
+    description: row.description,
+    descriptionKey: key,
+    descriptionParams: params,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's own ledger, newest first (spec §6: only their own rows). */
+export async function listTransactions(ctx: Ctx, input: { limit: number }): Promise<CreditTransaction[]> {
+  const rows = await ctx.db
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.userId, ctx.user.id))
+    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+    .limit(input.limit);
+  return rows.map(toCreditTransaction);
 }

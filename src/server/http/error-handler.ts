@@ -1,10 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '#shared/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { translate, translateMessage } from '#server/http/i18n.js';
 
-function send(reply: import('fastify').FastifyReply, error: AppError) {
+function send(reply: FastifyReply, error: AppError) {
   const body: Record<string, unknown> = { message: error.message, code: error.code };
   if (error.errors) body.errors = error.errors;
   return reply.status(error.statusCode).send(body);
@@ -41,6 +41,6 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
-export function sendNotFound(reply: import('fastify').FastifyReply) {
+export function sendNotFound(reply: FastifyReply) {
   return send(reply, new AppError('not_found'));
 }

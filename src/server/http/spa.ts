@@ -28,7 +28,7 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     return;
   }
 
-  const clientDir = join(config.rootDir, 'dist', 'client');
+  const clientDir = config.clientDir;
   const hasClient = existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {

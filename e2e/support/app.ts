@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { builtClientDir, ROOT } from './build.js';
+
+export type RunningApp = { url: string; port: number; dataDir: string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (!TEST_DATABASE_URL) return null;
+  const name = `${new URL(TEST_DATABASE_URL).pathname.slice(1) || 'test'}_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The production server in its own process on a free port, serving the built client, on a fresh
+ * embedded database (or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const clientDir = builtClientDir();
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
+  const database = await freshDatabase();
+  const compiled = join(ROOT, 'dist/server/server/main.js');
+  const useCompiled = process.env.E2E_USE_SOURCE !== '1' && existsSync(compiled);
+  const args = useCompiled ? [compiled] : ['--conditions=source', '--import', 'tsx', join(ROOT, 'src/server/main.ts')];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('app not ready within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await database?.drop();
+    },
+  };
+}

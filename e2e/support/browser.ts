@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { ROOT } from './build.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const hasBrowser = existsSync(CHROMIUM);
+/** CI (or REQUIRE_BROWSER=1) turns a missing browser into a failure instead of a skip. */
+const browserRequired = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1';
+
+if (!hasBrowser) {
+  const line = `Chromium not found at ${CHROMIUM}: browser journeys ${browserRequired ? 'FAIL' : 'SKIPPED'} (apt-get install -y chromium)`;
+  if (browserRequired) throw new Error(line);
+  console.warn(`\n!!! ${line}\n`);
+}
+
+/** describe() for browser journeys: skipped loudly where Chromium is missing, required in CI. */
+export const describeJourney = hasBrowser ? describe : describe.skip;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 375, height: 812 };
+
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; language?: 'en' | 'es' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, locale: 'en-US' });
+  if (options.language) {
+    const language = options.language;
+    await context.addInitScript((lang) => {
+      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', lang);
+    }, language);
+  }
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+export const SCREENSHOT_DIR = join(ROOT, 'screenshots');
+
+/** Full-page screenshot into screenshots/<name>.png (kept out of git) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Register through the real login page's Create account tab is journey-specific; this is the API shortcut. */
+export async function registerViaApi(
+  page: Page,
+  baseUrl: string,
+  user: { email: string; password: string; firstName: string; lastName: string },
+): Promise<void> {
+  const response = await page.request.post(`${baseUrl}/api/auth/register`, {
+    data: user,
+    headers: { origin: baseUrl },
+  });
+  if (response.status() !== 201) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+}

@@ -1,0 +1,69 @@
+import type { ApiErrorBody, FieldError } from '#shared/errors.js';
+
+/**
+ * A failed call. `message` is the spec §8 generic failure text (`401: {"message":…}`);
+ * `code`, `serverMessage` and `errors` come from the JSON body when there is one.
+ */
+export class ApiError extends Error {
+  status: number;
+  code: string;
+  serverMessage?: string;
+  errors?: FieldError[];
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = '';
+    const body = parseBody(bodyText);
+    if (body) {
+      this.code = typeof body.code === 'string' ? body.code : '';
+      if (typeof body.message === 'string') this.serverMessage = body.message;
+      if (Array.isArray(body.errors)) this.errors = body.errors;
+    }
+  }
+}
+
+function parseBody(text: string): Partial<ApiErrorBody> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Partial<ApiErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function handle<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** JSON call with the session cookie; throws ApiError on any non-2xx (spec §7). */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const hasBody = init.body !== undefined;
+  const response = await fetch(path, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    credentials: 'include',
+    headers: hasBody ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+    body: hasBody ? JSON.stringify(init.body) : undefined,
+    signal: init.signal,
+  });
+  return handle<T>(response);
+}
+
+/** Multipart upload; the browser sets the boundary, so no content-type here. */
+export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+    body: form,
+  });
+  return handle<T>(response);
+}

@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next';
+import type { Language } from '#shared/i18n/index.js';
+import { fromCents, toCents } from '#shared/money.js';
+
+// es-US keeps the dollar sign in front ("$150"), as Spanish-speaking US customers read prices.
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
+
+export function locale(lang: Language): string {
+  return LOCALES[lang];
+}
+
+/** "$1,250" or "$1,250.50" from a decimal string, formatted from the string itself (no float drift). */
+export function formatMoney(value: string | null, lang: Language): string {
+  if (value === null || value.trim() === '') return '';
+  const cents = toCents(value.trim());
+  if (!Number.isFinite(cents)) return value;
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat(locale(lang), {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(fromCents(cents) as Intl.StringNumericLiteral);
+}
+
+export function formatBudgetRange(min: string | null, max: string | null, lang: Language, t: TFunction): string {
+  const low = formatMoney(min, lang);
+  const high = formatMoney(max, lang);
+  if (low && high) return low === high ? low : `${low} – ${high}`;
+  if (low) return t('common:budget_from', { amount: low });
+  if (high) return t('common:budget_up_to', { amount: high });
+  return t('common:budget_not_specified');
+}
+
+export function formatDate(iso: string, lang: Language): string {
+  return new Intl.DateTimeFormat(locale(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "3 hours ago" / "hace 3 horas"; the future works too ("in 2 days"). */
+export function formatRelativeTime(iso: string, lang: Language, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale(lang), { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}

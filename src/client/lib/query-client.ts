@@ -1,0 +1,53 @@
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { toast } from '#client/ui/toast.js';
+import { ApiError, api } from './api.js';
+import { i18n } from './i18n.js';
+
+// Spec §9 'Timings': the login redirect waits 500 ms so the notice can be read.
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+export const LOGIN_URL = '/api/login';
+export const LOGOUT_URL = '/api/logout';
+
+/** The default data loader (spec §7): GET the query key parts joined with '/'. */
+const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => api(queryKey.map(String).join('/'), { signal });
+
+// Spec §8: a failure whose message starts with 401 and mentions Unauthorized means the session is gone.
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && (error.code === 'unauthorized' || error.message.includes('Unauthorized'));
+}
+
+let redirecting = false;
+
+/** Tell the user, then send the whole page to login (spec §8 '401 handling'). */
+export function redirectToLogin() {
+  if (redirecting) return;
+  redirecting = true;
+  toast({
+    title: i18n.t('common:unauthorized_title'),
+    description: i18n.t('common:unauthorized_description'),
+    variant: 'destructive',
+  });
+  setTimeout(() => {
+    window.location.href = LOGIN_URL;
+  }, LOGIN_REDIRECT_DELAY_MS);
+}
+
+function onError(error: unknown) {
+  if (isUnauthorized(error)) redirectToLogin();
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
+  defaultOptions: {
+    queries: {
+      queryFn: defaultQueryFn,
+      staleTime: Infinity,
+      gcTime: 5 * 60 * 1000,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

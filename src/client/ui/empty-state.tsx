@@ -1,0 +1,26 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '#client/lib/cn.js';
+
+type EmptyStateProps = {
+  icon?: LucideIcon;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+};
+
+export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+  return (
+    <div className={cn('flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-border-strong px-6 py-12 text-center', className)}>
+      {Icon && (
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Icon className="size-6" aria-hidden />
+        </span>
+      )}
+      <h3 className="text-base font-semibold text-foreground">{title}</h3>
+      {description && <p className="max-w-sm text-sm text-muted-foreground">{description}</p>}
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { UpgradeToProviderResult } from '#shared/providers.js';
+import { toUser } from '#server/auth/service.js';
+import { postLedgerEntry } from '#server/credits/ledger.js';
+import { users } from '#server/db/schema/index.js';
+import type { Ctx } from '#server/http/context.js';
+import { AppError } from '#server/http/errors.js';
+import { translate } from '#server/http/i18n.js';
+
+/**
+ * A customer becomes a provider and receives FREE_CREDITS_ON_UPGRADE once (spec §4, DESIGN.md §4.4).
+ * The conditional UPDATE takes the user's row lock: of concurrent upgrades only the first finds the
+ * role still 'customer'; the bonus-once index backs that up.
+ */
+export async function upgradeToProvider(ctx: Ctx): Promise<UpgradeToProviderResult> {
+  if (ctx.user.role === 'provider') throw new AppError('already_provider');
+  const freeCredits = ctx.config.freeCreditsOnUpgrade;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [upgraded] = await tx
+      .update(users)
+      .set({ role: 'provider', canProvideServices: true })
+      .where(and(eq(users.id, ctx.user.id), eq(users.role, 'customer')))
+      .returning();
+    if (!upgraded) throw new AppError('already_provider');
+    // Amounts are never zero (credit_transactions_amount_non_zero): no free credits, no row.
+    if (freeCredits === 0) return upgraded;
+    const { balance } = await postLedgerEntry(tx, {
+      userId: upgraded.id,
+      amount: freeCredits,
+      type: 'bonus',
+      description: translate('credits:tx_bonus'),
+      descriptionKey: 'credits:tx_bonus',
+    });
+    return { ...upgraded, credits: balance };
+  });
+  return { freeCredits, user: toUser(row, ctx.config) };
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { sessionCookie } from '#server/test/app.js';
+
+describe('restarting the embedded app', () => {
+  it('keeps accounts and sessions in DATA_DIR, with the session secret generated once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-restart-'));
+    // No SESSION_SECRET: the embedded default generates one into DATA_DIR and must reuse it.
+    const config = () => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+
+    const first = await buildApp(config(), { serveClient: false });
+    const registered = await first.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'keep@example.com', password: 'survives restarts', firstName: 'Kim', lastName: 'Park' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const cookie = sessionCookie(registered);
+    await first.close();
+
+    const second = await buildApp(config(), { serveClient: false });
+    try {
+      const me = await second.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().email).toBe('keep@example.com');
+      const login = await second.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'keep@example.com', password: 'survives restarts' },
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('seeds the demo marketplace into an empty embedded database only once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-demo-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    const first = await buildApp(config, { serveClient: false });
+    const cfg = (await first.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(cfg.demoMode).toBe(true);
+    const demo = cfg.demoAccounts.find((a: { role: string }) => a.role === 'customer');
+    const login = await first.inject({ method: 'POST', url: '/api/auth/login', payload: { email: demo.email, password: demo.password } });
+    expect(login.statusCode).toBe(200);
+    const usersBefore = await first.db.query.users.findMany();
+    await first.close();
+
+    const second = await buildApp(config, { serveClient: false });
+    try {
+      expect((await second.db.query.users.findMany()).length).toBe(usersBefore.length);
+    } finally {
+      await second.close();
+    }
+  });
+});
