@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api.js';
 import { i18n } from './i18n.js';
 
@@ -32,4 +33,21 @@ export function fieldErrors(error: unknown, t: TFunction = i18n.t): Record<strin
 export function translateMessage(message: string | undefined, t: TFunction): string | undefined {
   if (!message) return undefined;
   return translated(message, t) ?? message;
+}
+
+/** Put the server's field errors on a react-hook-form form; true when at least one landed on a field. */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  t: TFunction,
+): boolean {
+  let applied = false;
+  for (const [path, message] of Object.entries(fieldErrors(error, t))) {
+    const field = fields.find((name) => name === path);
+    if (!field) continue;
+    setError(field, { type: 'server', message }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
 }

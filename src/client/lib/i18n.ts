@@ -39,6 +39,7 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  showSupportNotice: false,
 });
 i18next.on('languageChanged', reflectLanguage);
 reflectLanguage(i18next.language);

@@ -3,7 +3,6 @@ import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '#client/lib/cn.js';
 
 // Spec §2 'Toast notifications': one at a time, 5 s, 50 px swipe, removal 1,000,000 ms after dismissal.
 const TOAST_LIMIT = 1;
