@@ -16,6 +16,7 @@ import { jobRoutes } from '#server/jobs/routes.js';
 import { providerRoutes } from '#server/providers/routes.js';
 import { systemRoutes } from '#server/system/routes.js';
 import { uploadRoutes } from '#server/uploads/routes.js';
+import { photoStorageFor } from '#server/uploads/storage.js';
 import { zipRoutes } from '#server/zip/routes.js';
 
 export type BuildOptions = {
@@ -38,7 +39,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedCategories(database.db);
   // Demo data: on by default only for the embedded database, and only into an empty one.
   const wantsDemo = config.seedDemo ?? database.kind === 'pglite';
-  if (wantsDemo) await seedDemo(database.db);
+  if (wantsDemo) await seedDemo(database.db, photoStorageFor(config));
 
   const app = Fastify({
     logger: {

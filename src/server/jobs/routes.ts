@@ -1,3 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CreateJobSchema, JobIdParamSchema, JobListQuerySchema } from '#shared/jobs.js';
+import { ctx, publicCtx } from '#server/http/context.js';
+import { createJob, getJob, listCategories, listMyJobs, listOpenJobs } from './service.js';
 
-export async function jobRoutes(_app: FastifyInstance) {}
+export async function jobRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/categories', async (request) => listCategories(await publicCtx(request)));
+
+  r.get('/api/jobs', { schema: { querystring: JobListQuerySchema } }, async (request) =>
+    listOpenJobs(await ctx(request), request.query),
+  );
+
+  r.post('/api/jobs', { schema: { body: CreateJobSchema } }, async (request, reply) => {
+    const job = await createJob(await ctx(request), request.body);
+    return reply.status(201).send(job);
+  });
+
+  r.get('/api/my-jobs', { schema: { querystring: JobListQuerySchema } }, async (request) =>
+    listMyJobs(await ctx(request), request.query),
+  );
+
+  r.get('/api/jobs/:id', { schema: { params: JobIdParamSchema } }, async (request) =>
+    getJob(await ctx(request), request.params.id),
+  );
+}

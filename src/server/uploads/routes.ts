@@ -1,3 +1,43 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '#shared/jobs.js';
+import { ctx } from '#server/http/context.js';
+import { AppError, findOrFail } from '#server/http/errors.js';
+import { uploadPhotos } from './service.js';
+import { photoStorageFor } from './storage.js';
 
-export async function uploadRoutes(_app: FastifyInstance) {}
+// Stored files never change: a new upload gets a new key.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function uploadRoutes(app: FastifyInstance) {
+  const storage = photoStorageFor(app.config);
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: UPLOAD_MAX_FILES,
+      fields: 10,
+      fieldSize: 1024,
+      parts: UPLOAD_MAX_FILES + 10,
+    },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/uploads', async (request, reply) => {
+    const c = await ctx(request);
+    if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+    const files = await uploadPhotos(c, storage, request.files());
+    return reply.status(201).send({ files });
+  });
+
+  r.get('/uploads/:key', { schema: { params: z.object({ key: z.string() }) } }, async (request, reply) => {
+    const file = findOrFail(await storage.get(request.params.key));
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('cache-control', IMMUTABLE)
+      .header('x-content-type-options', 'nosniff')
+      .send(file.body);
+  });
+}

@@ -1,0 +1,199 @@
+import { BriefcaseBusiness, ClipboardList, Gavel, LayoutDashboard, LogOut, Plus, Wrench } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '#shared/auth.js';
+import { DASHBOARD_JOB_COUNT, type Job } from '#shared/jobs.js';
+import { useUser } from '#client/auth/use-user.js';
+import { ProviderMode } from '#client/bids/components/provider-mode.js';
+import { QuickStats } from '#client/bids/components/quick-stats.js';
+import { CreditSidebar } from '#client/credits/components/credit-sidebar.js';
+import { LOGOUT_URL } from '#client/lib/query-client.js';
+import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
+import { Avatar } from '#client/ui/avatar.js';
+import { Badge } from '#client/ui/badge.js';
+import { Button } from '#client/ui/button.js';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/ui/card.js';
+import { EmptyState } from '#client/ui/empty-state.js';
+import { Page, PageHeader } from '#client/ui/page.js';
+import { Skeleton } from '#client/ui/skeleton.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
+import { useMyJobs } from '../api/get-my-jobs.js';
+import { JobCard } from '../components/job-card.js';
+import { JobStatusBadge } from '../components/job-status-badge.js';
+
+type Mode = 'customer' | 'provider';
+
+/** Spec §2 dashboard: a local mode switch (data follows the real role), own jobs, and the sidebar. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const [mode, setMode] = useState<Mode>('customer');
+  if (!user) return null;
+
+  return (
+    <Page>
+      <PageHeader title={t('dashboard:welcome', { name: user.firstName })} description={t('dashboard:welcome_hint')} />
+      <div className="grid gap-8 lg:grid-cols-3">
+        <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)} className="min-w-0 lg:col-span-2">
+          <TabsList
+            aria-label={t('dashboard:mode_label')}
+            className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto"
+          >
+            <TabsTrigger value="customer" className="py-2 whitespace-normal sm:whitespace-nowrap">
+              <ClipboardList className="size-4" aria-hidden />
+              {t('dashboard:mode_customer')}
+            </TabsTrigger>
+            <TabsTrigger value="provider" className="py-2 whitespace-normal sm:whitespace-nowrap">
+              <Wrench className="size-4" aria-hidden />
+              {t('dashboard:mode_provider')}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="customer">
+            <MyPostedJobs />
+          </TabsContent>
+          <TabsContent value="provider">
+            <ProviderMode />
+          </TabsContent>
+        </Tabs>
+        <aside className="grid content-start gap-6" aria-label={t('dashboard:sidebar_label')}>
+          <ProfileCard user={user} />
+          {user.role === 'provider' ? (
+            <>
+              <CreditSidebar credits={user.credits} />
+              <QuickStats />
+            </>
+          ) : (
+            <BecomeProviderCard />
+          )}
+          <QuickActions />
+        </aside>
+      </div>
+    </Page>
+  );
+}
+
+function MyPostedJobs() {
+  const { t } = useTranslation();
+  const { data: jobs, isPending, isError } = useMyJobs({ limit: DASHBOARD_JOB_COUNT });
+  const postButton = (
+    <Button asChild>
+      <Link to="/post-job">
+        <Plus aria-hidden />
+        {t('dashboard:post_new_job')}
+      </Link>
+    </Button>
+  );
+
+  return (
+    <section className="grid gap-5" aria-labelledby="my-jobs-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="my-jobs-title" className="text-xl font-bold tracking-tight">
+          {t('dashboard:my_jobs')}
+        </h2>
+        {postButton}
+      </div>
+      {isPending && (
+        <div className="grid gap-4 md:grid-cols-2">
+          {Array.from({ length: 2 }, (_, i) => (
+            <Skeleton key={i} className="h-80 rounded-2xl" />
+          ))}
+        </div>
+      )}
+      {isError && <p className="text-sm text-destructive">{t('dashboard:my_jobs_failed')}</p>}
+      {jobs?.length === 0 && (
+        <EmptyState
+          icon={BriefcaseBusiness}
+          title={t('dashboard:no_jobs')}
+          description={t('dashboard:no_jobs_hint')}
+          action={postButton}
+        />
+      )}
+      {jobs && jobs.length > 0 && (
+        <ul className="grid gap-4 md:grid-cols-2" data-testid="my-jobs">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} actions={<OwnJobStatus job={job} />} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OwnJobStatus({ job }: { job: Job }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
+      <JobStatusBadge status={job.status} />
+      <span className="inline-flex items-center gap-1">
+        <Gavel className="size-3.5" aria-hidden />
+        {t('dashboard:bid_count', { count: job.bidCount ?? 0 })}
+      </span>
+    </div>
+  );
+}
+
+function ProfileCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-4">
+        <Avatar name={name} src={user.profileImageUrl} className="size-14 text-lg" />
+        <div className="grid min-w-0 gap-1">
+          <p className="truncate font-semibold text-foreground">{name}</p>
+          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          <Badge variant={user.role === 'provider' ? 'default' : 'secondary'} className="justify-self-start">
+            {user.role === 'provider' ? t('dashboard:role_provider') : t('dashboard:role_customer')}
+          </Badge>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuickActions() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t('dashboard:quick_actions')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <QuickAction to="/post-job" icon={<Plus aria-hidden />}>
+          {t('dashboard:action_post_job')}
+        </QuickAction>
+        <QuickAction to="/dashboard" icon={<LayoutDashboard aria-hidden />}>
+          {t('dashboard:action_dashboard')}
+        </QuickAction>
+        <QuickAction to="/provider-dashboard" icon={<Gavel aria-hidden />}>
+          {t('dashboard:action_my_bids')}
+        </QuickAction>
+        {/* Logout is a full-page navigation (spec §2). */}
+        <Button
+          asChild
+          variant="ghost"
+          className="justify-start text-destructive hover:bg-destructive-soft hover:text-destructive-strong"
+        >
+          <a href={LOGOUT_URL}>
+            <LogOut aria-hidden />
+            {t('dashboard:action_logout')}
+          </a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuickAction({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button asChild variant="outline" className="justify-start">
+      <Link to={to}>
+        {icon}
+        {children}
+      </Link>
+    </Button>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/tradesbid-config-test', SESSION_SECRET: 'x'.repeat(32) };
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(5000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.freeCreditsOnUpgrade).toBe(2);
+    expect(config.seedDemo).toBeNull();
+    expect(config.stripe.secretKey).toBeNull();
+    expect(config.oidc).toBeNull();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ FREE_CREDITS_ON_UPGRADE: '-1' }, /FREE_CREDITS_ON_UPGRADE/],
+    [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+    [{ OIDC_ISSUER_URL: 'https://id.example.com' }, /OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/],
+    [{ STRIPE_API_PROTOCOL: 'ftp' }, /STRIPE_API_PROTOCOL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+  ])('refuses %o naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('requires SESSION_SECRET with DATABASE_URL in production', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR, DATABASE_URL: 'postgres://db/app' }),
+    ).toThrow(/SESSION_SECRET is required/);
+  });
+
+  it('reads admins case-insensitively and the public origin without a path', () => {
+    const config = loadConfig({ ...base, ADMIN_EMAILS: ' Ops@Example.com, b@x.io ', PUBLIC_URL: 'https://app.example.com/x' });
+    expect(config.adminEmails).toEqual(['ops@example.com', 'b@x.io']);
+    expect(config.publicUrl).toBe('https://app.example.com');
+  });
+});

@@ -1,0 +1,144 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Category, CreateJobData, Job, JobListQuerySchema } from '#shared/jobs.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { bids, categories, jobs } from '#server/db/schema/index.js';
+import type { Ctx, PublicCtx } from '#server/http/context.js';
+import { AppError, validationError } from '#server/http/errors.js';
+import { translate } from '#server/http/i18n.js';
+import { foreignPhotoUrls } from '#server/uploads/service.js';
+import { lookupZip } from '#server/zip/service.js';
+
+type JobRow = typeof jobs.$inferSelect;
+type JobCategory = NonNullable<Job['category']>;
+type JobRecord = { job: JobRow; category: JobCategory | null; bidCount: number | null };
+type ListQuery = z.output<typeof JobListQuerySchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toJob({ job, category, bidCount }: JobRecord, viewerId: string): Job {
+  const isOwner = job.customerId === viewerId;
+  return {
+    id: job.id,
+    title: job.title,
+    description: job.description,
+    categoryId: job.categoryId,
+    category,
+    customerId: job.customerId,
+    budgetMin: job.budgetMin,
+    budgetMax: job.budgetMax,
+    zipCode: job.zipCode,
+    city: job.city,
+    state: job.state,
+    county: job.county,
+    fullAddress: isOwner ? job.fullAddress : null,
+    location: job.location,
+    latitude: job.latitude,
+    longitude: job.longitude,
+    timeline: job.timeline,
+    status: job.status,
+    requiresLicense: job.requiresLicense,
+    requiresInsurance: job.requiresInsurance,
+    requiresReferences: job.requiresReferences,
+    photos: job.photos,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+    bidCount: isOwner ? (bidCount ?? 0) : null,
+  };
+}
+
+/** Jobs with their category; the bid count only on the viewer's own jobs (DESIGN.md §4.6 sells it to others). */
+function selectJobs(db: DbOrTx, viewerId: string) {
+  return db
+    .select({
+      job: jobs,
+      category: { id: categories.id, slug: categories.slug, name: categories.name },
+      bidCount: sql<number | null>`case when ${jobs.customerId} = ${viewerId}
+        then (select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id}) end`,
+    })
+    .from(jobs)
+    .leftJoin(categories, eq(categories.id, jobs.categoryId));
+}
+
+function fieldError(path: string, key: string) {
+  return { path, message: translate(key), code: key };
+}
+
+export async function listCategories(ctx: PublicCtx): Promise<Category[]> {
+  return ctx.db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name, icon: categories.icon })
+    .from(categories)
+    .orderBy(asc(categories.name));
+}
+
+/** Open jobs, newest first: what providers browse. */
+export async function listOpenJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
+  const rows = await selectJobs(ctx.db, ctx.user.id)
+    .where(eq(jobs.status, 'open'))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map((row) => toJob(row, ctx.user.id));
+}
+
+/** The caller's own jobs in every status, newest first. */
+export async function listMyJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
+  const rows = await selectJobs(ctx.db, ctx.user.id)
+    .where(eq(jobs.customerId, ctx.user.id))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map((row) => toJob(row, ctx.user.id));
+}
+
+/** Any logged-in user may read a job; a malformed id is simply not found (never a 500). */
+export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
+  if (!UUID.test(jobId)) throw new AppError('job_not_found');
+  const [row] = await selectJobs(ctx.db, ctx.user.id).where(eq(jobs.id, jobId));
+  if (!row) throw new AppError('job_not_found');
+  return toJob(row, ctx.user.id);
+}
+
+/**
+ * Spec §5 post job. Anyone logged in may post (a provider can need services too). Photos must be
+ * the caller's own uploads; the ZIP's coordinates come from the dataset when it knows the ZIP.
+ */
+export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {
+  const [category] = await ctx.db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, input.categoryId));
+  if (!category) throw validationError([fieldError('categoryId', 'jobs:validation_category_required')]);
+
+  const photos = [...new Set(input.photos)];
+  if ((await foreignPhotoUrls(ctx.db, ctx.user.id, photos)).length > 0) {
+    throw validationError([fieldError('photos', 'jobs:validation_photos_not_uploaded')]);
+  }
+
+  const place = lookupZip(input.zipCode);
+  const [job] = await ctx.db
+    .insert(jobs)
+    .values({
+      title: input.title,
+      description: input.description,
+      categoryId: category.id,
+      customerId: ctx.user.id,
+      budgetMin: input.budgetMin,
+      budgetMax: input.budgetMax,
+      zipCode: input.zipCode,
+      city: input.city,
+      state: input.state,
+      county: input.county,
+      fullAddress: input.fullAddress,
+      location: `${input.city}, ${input.state}`,
+      latitude: place?.latitude ?? null,
+      longitude: place?.longitude ?? null,
+      timeline: input.timeline,
+      requiresLicense: input.requiresLicense,
+      requiresInsurance: input.requiresInsurance,
+      requiresReferences: input.requiresReferences,
+      photos,
+    })
+    .returning();
+  return toJob({ job: job!, category, bidCount: 0 }, ctx.user.id);
+}

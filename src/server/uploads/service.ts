@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { PHOTO_MAX_EDGE, THUMBNAIL_EDGE, type UploadedPhoto } from '#shared/jobs.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { uploads } from '#server/db/schema/index.js';
+import type { Ctx } from '#server/http/context.js';
+import { AppError } from '#server/http/errors.js';
+import type { PhotoStorage } from './storage.js';
+
+/** Recognised by content, never by extension or the client's content type (DESIGN.md §3). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+/** About 100 megapixels: larger cameras exist, but a header claiming more is a decompression bomb. */
+const MAX_INPUT_PIXELS = 100_000_000;
+const URL_PREFIX = '/uploads/';
+
+export type EncodedPhoto = { data: Buffer; thumbnail: Buffer; width: number; height: number };
+
+/**
+ * Checks that a buffer is a JPEG, PNG, WebP or GIF image and re-encodes it: upright, no metadata
+ * (EXIF location included), long edge at most PHOTO_MAX_EDGE, plus a thumbnail. GIFs keep their first frame.
+ */
+export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
+  const metadata = await sharp(input)
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('unsupported_media_type');
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw new AppError('payload_too_large');
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(data)
+      .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'outside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    return { data, thumbnail, width: info.width, height: info.height };
+  } catch {
+    // The header looked like an image but the pixels do not decode (truncated or corrupt).
+    throw new AppError('invalid_photo');
+  }
+}
+
+export function photoUrl(storageKey: string): string {
+  return URL_PREFIX + storageKey;
+}
+
+/** The storage key behind one of our photo URLs, or null for anything else. */
+export function storageKeyOf(url: string): string | null {
+  return url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : null;
+}
+
+/** Writes encoded photos to storage and records them as the user's uploads; all or nothing. */
+export async function storePhotos(
+  db: DbOrTx,
+  storage: PhotoStorage,
+  userId: string,
+  photos: EncodedPhoto[],
+): Promise<UploadedPhoto[]> {
+  const rows = photos.map((photo) => {
+    const id = randomUUID();
+    return { photo, storageKey: `${id}.webp`, thumbnailKey: `${id}.thumb.webp` };
+  });
+  const written: string[] = [];
+  try {
+    for (const { photo, storageKey, thumbnailKey } of rows) {
+      await storage.put(storageKey, photo.data);
+      written.push(storageKey);
+      await storage.put(thumbnailKey, photo.thumbnail);
+      written.push(thumbnailKey);
+    }
+    await db.insert(uploads).values(
+      rows.map(({ photo, storageKey, thumbnailKey }) => ({
+        userId,
+        storageKey,
+        thumbnailKey,
+        contentType: 'image/webp',
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.data.length,
+      })),
+    );
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    throw error;
+  }
+  return rows.map(({ photo, storageKey, thumbnailKey }) => ({
+    url: photoUrl(storageKey),
+    thumbnailUrl: photoUrl(thumbnailKey),
+    width: photo.width,
+    height: photo.height,
+  }));
+}
+
+/** @fastify/multipart's limit errors as our refusals. */
+function uploadRefusal(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_FILES_LIMIT') return new AppError('too_many_photos');
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('payload_too_large');
+  }
+  return error;
+}
+
+/**
+ * POST /api/uploads: every part named `file` is read, checked and re-encoded first; only when all
+ * of them pass is anything stored, so a refused request leaves nothing behind.
+ */
+export async function uploadPhotos(
+  ctx: Ctx,
+  storage: PhotoStorage,
+  files: AsyncIterable<MultipartFile>,
+): Promise<UploadedPhoto[]> {
+  const encoded: EncodedPhoto[] = [];
+  try {
+    for await (const part of files) {
+      if (part.fieldname !== 'file') throw new AppError('bad_request');
+      encoded.push(await encodePhoto(await part.toBuffer()));
+    }
+  } catch (error) {
+    throw uploadRefusal(error);
+  }
+  if (encoded.length === 0) throw new AppError('no_photos');
+  return storePhotos(ctx.db, storage, ctx.user.id, encoded);
+}
+
+/** The subset of `urls` that are not photos the user uploaded (POST /api/jobs accepts only their own). */
+export async function foreignPhotoUrls(db: DbOrTx, userId: string, urls: string[]): Promise<string[]> {
+  const keys = urls.map(storageKeyOf).filter((key): key is string => key !== null);
+  const owned =
+    keys.length === 0
+      ? []
+      : await db
+          .select({ storageKey: uploads.storageKey })
+          .from(uploads)
+          .where(and(eq(uploads.userId, userId), inArray(uploads.storageKey, keys)));
+  const ownedUrls = new Set(owned.map((row) => photoUrl(row.storageKey)));
+  return urls.filter((url) => !ownedUrls.has(url));
+}

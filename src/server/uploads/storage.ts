@@ -1,0 +1,60 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '#server/config.js';
+
+/** Keys are ours (never a client's file name): an id, an optional ".thumb", an image extension. */
+export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{8,64}(\.thumb)?\.(webp|jpg)$/;
+
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream';
+}
+
+export type StoredObject = { body: Readable; contentType: string; size: number };
+
+/**
+ * Where photos live (DESIGN.md §1). The local disk is the embedded default; an S3-compatible store
+ * can implement the same three calls for several app instances.
+ */
+export interface PhotoStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+}
+
+function assertKey(key: string) {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
+}
+
+export class LocalDiskStorage implements PhotoStorage {
+  constructor(private readonly dir: string) {}
+
+  async put(key: string, data: Buffer) {
+    assertKey(key);
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(join(this.dir, key), data, { flag: 'wx' });
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    if (!STORAGE_KEY_PATTERN.test(key)) return null;
+    const path = join(this.dir, key);
+    try {
+      const { size } = await stat(path);
+      return { body: createReadStream(path), contentType: contentTypeOf(key), size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string) {
+    assertKey(key);
+    await rm(join(this.dir, key), { force: true });
+  }
+}
+
+export function photoStorageFor(config: Config): PhotoStorage {
+  return new LocalDiskStorage(join(config.dataDir, 'uploads'));
+}
