@@ -7,7 +7,9 @@ import globals from 'globals';
 const boundary = (forbidden) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: forbidden.map((f) => ({ group: [`#${f}/*`, `**/${f}/**`], message: `Do not import ${f} code here.` })) },
+    {
+      patterns: forbidden.map((f) => ({ group: [`#${f}/*`, `**/${f}/**`], message: `Do not import ${f} code here.` })),
+    },
   ],
 });
 

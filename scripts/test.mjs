@@ -19,7 +19,15 @@ function run(label, command, args) {
 
 function vitest(project) {
   const output = join(reportDir, `${project}.json`);
-  const ok = run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+  const ok = run(`${project} tests`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ]);
   try {
     const report = JSON.parse(readFileSync(output, 'utf8'));
     totals.passed += report.numPassedTests;

@@ -30,6 +30,8 @@ export function builtClientDir(): string {
   mkdirSync(join(ROOT, '.e2e-build'), { recursive: true });
   execFileSync('npx', ['vite', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: ROOT,
+    // The test runner sets NODE_ENV=test, which would give React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

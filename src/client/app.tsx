@@ -18,15 +18,33 @@ const router = createBrowserRouter([
       {
         Component: RequireAuth,
         children: [
-          { path: 'post-job', lazy: { Component: async () => (await import('#client/jobs/pages/post-job-page.js')).PostJobPage } },
-          { path: 'jobs/:id', lazy: { Component: async () => (await import('#client/jobs/pages/job-detail-page.js')).JobDetailPage } },
-          { path: 'dashboard', lazy: { Component: async () => (await import('#client/jobs/pages/dashboard-page.js')).DashboardPage } },
+          {
+            path: 'post-job',
+            lazy: { Component: async () => (await import('#client/jobs/pages/post-job-page.js')).PostJobPage },
+          },
+          {
+            path: 'jobs/:id',
+            lazy: { Component: async () => (await import('#client/jobs/pages/job-detail-page.js')).JobDetailPage },
+          },
+          {
+            path: 'dashboard',
+            lazy: { Component: async () => (await import('#client/jobs/pages/dashboard-page.js')).DashboardPage },
+          },
           {
             path: 'provider-dashboard',
-            lazy: { Component: async () => (await import('#client/bids/pages/provider-dashboard-page.js')).ProviderDashboardPage },
+            lazy: {
+              Component: async () =>
+                (await import('#client/bids/pages/provider-dashboard-page.js')).ProviderDashboardPage,
+            },
           },
-          { path: 'buy-credits', lazy: { Component: async () => (await import('#client/credits/pages/buy-credits-page.js')).BuyCreditsPage } },
-          { path: 'checkout', lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage } },
+          {
+            path: 'buy-credits',
+            lazy: { Component: async () => (await import('#client/credits/pages/buy-credits-page.js')).BuyCreditsPage },
+          },
+          {
+            path: 'checkout',
+            lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage },
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

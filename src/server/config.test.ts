@@ -36,7 +36,11 @@ describe('configuration', () => {
   });
 
   it('reads admins case-insensitively and the public origin without a path', () => {
-    const config = loadConfig({ ...base, ADMIN_EMAILS: ' Ops@Example.com, b@x.io ', PUBLIC_URL: 'https://app.example.com/x' });
+    const config = loadConfig({
+      ...base,
+      ADMIN_EMAILS: ' Ops@Example.com, b@x.io ',
+      PUBLIC_URL: 'https://app.example.com/x',
+    });
     expect(config.adminEmails).toEqual(['ops@example.com', 'b@x.io']);
     expect(config.publicUrl).toBe('https://app.example.com');
   });

@@ -34,7 +34,10 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ? v : undefined));
 
 export const PlaceBidSchema = z.object({
-  amount: moneySchema('bids:validation_amount_required').refine((v) => toCents(v) > 0, 'bids:validation_amount_positive'),
+  amount: moneySchema('bids:validation_amount_required').refine(
+    (v) => toCents(v) > 0,
+    'bids:validation_amount_positive',
+  ),
   message: optionalText(BID_MESSAGE_MAX_LENGTH, 'bids:validation_message_max'),
   estimatedDuration: optionalText(BID_DURATION_MAX_LENGTH, 'bids:validation_duration_max'),
   tier: z.enum(BID_TIERS, 'bids:validation_tier_invalid').default('regular'),
@@ -45,6 +48,7 @@ export type PlaceBidData = z.output<typeof PlaceBidSchema>;
 /** A block or bust bidder's one revision (DESIGN.md §4.6): a new amount, and the message if given. */
 export const ReviseBidSchema = PlaceBidSchema.pick({ amount: true, message: true });
 export type ReviseBidInput = z.input<typeof ReviseBidSchema>;
+export type ReviseBidData = z.output<typeof ReviseBidSchema>;
 
 /** A bid as GET/POST /api/jobs/{id}/bids answer it (DESIGN.md §3), to those allowed to see it (§4.5). */
 export type Bid = {

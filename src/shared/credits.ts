@@ -35,7 +35,7 @@ export type CreditTransaction = {
   amount: number;
   type: CreditTransactionType;
   description: string;
-  /** A catalog key such as 'credits:tx_bid', or null for rows written without one. */
+  /** A catalog key such as 'credits:tx_bid_regular', or null for rows written without one. */
   descriptionKey: string | null;
   descriptionParams: CreditDescriptionParams;
   createdAt: string;
@@ -47,4 +47,6 @@ export const TransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(TRANSACTIONS_MAX_LIMIT).default(TRANSACTIONS_DEFAULT_LIMIT),
 });
 
-export const CreditPackageIdSchema = z.enum(CREDIT_PACKAGES.map((p) => p.id) as [CreditPackageId, ...CreditPackageId[]]);
+export const CreditPackageIdSchema = z.enum(
+  CREDIT_PACKAGES.map((p) => p.id) as [CreditPackageId, ...CreditPackageId[]],
+);

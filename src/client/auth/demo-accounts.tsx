@@ -10,7 +10,10 @@ type DemoAccount = PublicConfig['demoAccounts'][number];
 export function DemoAccounts({ accounts, onUse }: { accounts: DemoAccount[]; onUse: (account: DemoAccount) => void }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="demo-accounts-title" className="rounded-2xl border border-dashed border-primary/40 bg-primary-soft/60 p-5">
+    <section
+      aria-labelledby="demo-accounts-title"
+      className="rounded-2xl border border-dashed border-primary/40 bg-primary-soft/60 p-5"
+    >
       <h2 id="demo-accounts-title" className="flex items-center gap-2 text-sm font-semibold text-primary-strong">
         <KeyRound className="size-4" aria-hidden />
         {t('auth:demo_title')}

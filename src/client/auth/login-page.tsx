@@ -28,7 +28,9 @@ export function LoginPage() {
       <LoginIntro freeCredits={config?.freeCreditsOnUpgrade} />
       <div className="grid content-start gap-6">
         <div className="rounded-2xl border border-border bg-card p-6 shadow-lift sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">{tab === 'sign-in' ? t('auth:sign_in_title') : t('auth:register_title')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {tab === 'sign-in' ? t('auth:sign_in_title') : t('auth:register_title')}
+          </h1>
           <p className="mt-1 text-sm text-muted-foreground">
             {tab === 'sign-in' ? t('auth:sign_in_subtitle') : t('auth:register_subtitle')}
           </p>
@@ -67,7 +69,10 @@ function LoginIntro({ freeCredits }: { freeCredits?: number }) {
     {
       icon: Gift,
       title: t('auth:intro_point_3_title'),
-      text: freeCredits === undefined ? t('auth:intro_point_3_text_generic') : t('auth:intro_point_3_text', { count: freeCredits }),
+      text:
+        freeCredits === undefined
+          ? t('auth:intro_point_3_text_generic')
+          : t('auth:intro_point_3_text', { count: freeCredits }),
     },
   ];
   return (

@@ -53,7 +53,13 @@ export function RegisterForm() {
         </Field>
       </div>
       <Field label={t('auth:email')} error={translateMessage(errors.email?.message, t)}>
-        <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth:email_placeholder')} {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth:email_placeholder')}
+          {...form.register('email')}
+        />
       </Field>
       <Field
         label={t('auth:password')}

@@ -45,7 +45,13 @@ export function SignInForm({ prefill }: { prefill?: SignInPrefill }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t('auth:sign_in')}>
       {formError && <Alert variant="destructive">{formError}</Alert>}
       <Field label={t('auth:email')} error={translateMessage(errors.email?.message, t)}>
-        <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth:email_placeholder')} {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth:email_placeholder')}
+          {...form.register('email')}
+        />
       </Field>
       <Field label={t('auth:password')} error={translateMessage(errors.password?.message, t)}>
         <PasswordInput autoComplete="current-password" {...form.register('password')} />

@@ -17,7 +17,11 @@ export function CreditPackages() {
   const { data: packages, isPending, isError } = useCreditPackages();
 
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24">
+    <section
+      id="pricing"
+      aria-labelledby="pricing-title"
+      className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24"
+    >
       <SectionHeading
         id="pricing-title"
         eyebrow={t('landing:pricing_eyebrow')}
@@ -40,7 +44,9 @@ export function CreditPackages() {
               pkg.popular ? 'border-primary shadow-lift ring-1 ring-primary' : 'border-border',
             )}
           >
-            {pkg.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">{t('landing:most_popular')}</Badge>}
+            {pkg.popular && (
+              <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">{t('landing:most_popular')}</Badge>
+            )}
             <h3 className="text-lg font-bold">{t(`credits:package_${pkg.id}_name`)}</h3>
             <p className="mt-1 min-h-10 text-sm text-muted-foreground">{t(`credits:package_${pkg.id}_description`)}</p>
             <p className="mt-5 text-4xl font-extrabold tracking-tight">{formatMoney(pkg.price, language)}</p>

@@ -1,6 +1,12 @@
 import { Check, Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { BID_TIER_COSTS, BID_TIERS, BLOCK_RESPONSE_WINDOW_HOURS, BUST_PRIORITY_HOURS, type BidTier } from '#shared/bids.js';
+import {
+  BID_TIER_COSTS,
+  BID_TIERS,
+  BLOCK_RESPONSE_WINDOW_HOURS,
+  BUST_PRIORITY_HOURS,
+  type BidTier,
+} from '#shared/bids.js';
 import { usePublicConfig } from '#client/lib/config.js';
 import { LOGIN_URL } from '#client/lib/query-client.js';
 import { cn } from '#client/lib/cn.js';
@@ -40,7 +46,9 @@ export function ForProviders() {
               <p className="mt-1 text-sm text-muted-foreground">{t(`landing:tier_${tier}_tagline`)}</p>
               <p className="mt-5 flex items-baseline gap-1.5">
                 <span className="text-4xl font-extrabold tracking-tight">{BID_TIER_COSTS[tier]}</span>
-                <span className="text-sm font-medium text-muted-foreground">{t('landing:tier_credits_per_bid', { count: BID_TIER_COSTS[tier] })}</span>
+                <span className="text-sm font-medium text-muted-foreground">
+                  {t('landing:tier_credits_per_bid', { count: BID_TIER_COSTS[tier] })}
+                </span>
               </p>
               <ul className="mt-6 grid gap-3 text-sm">
                 {Array.from({ length: FEATURE_COUNT[tier] }, (_, i) => (
@@ -60,7 +68,9 @@ export function ForProviders() {
             </span>
             <div>
               <p className="text-lg font-semibold">
-                {config ? t('landing:providers_free_credits', { count: config.freeCreditsOnUpgrade }) : t('landing:providers_free_credits_generic')}
+                {config
+                  ? t('landing:providers_free_credits', { count: config.freeCreditsOnUpgrade })
+                  : t('landing:providers_free_credits_generic')}
               </p>
               <p className="text-sm text-slate-300">{t('landing:providers_free_credits_text')}</p>
             </div>

@@ -37,7 +37,9 @@ export function HeroPreview() {
               </span>
             </p>
           </div>
-          <p className="shrink-0 text-right text-sm font-semibold whitespace-nowrap text-foreground">{formatBudgetRange('1500.00', '2200.00', language, t)}</p>
+          <p className="shrink-0 text-right text-sm font-semibold whitespace-nowrap text-foreground">
+            {formatBudgetRange('1500.00', '2200.00', language, t)}
+          </p>
         </div>
         <div className="mt-5 grid gap-2.5">
           {SAMPLE_BIDS.map((bid) => (
@@ -45,7 +47,9 @@ export function HeroPreview() {
               <Avatar name={t(bid.nameKey)} className="size-9" />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold">{t(bid.nameKey)}</p>
-                <p className="text-xs text-muted-foreground">{t('landing:preview_tier_cost', { count: BID_TIER_COSTS[bid.tier] })}</p>
+                <p className="text-xs text-muted-foreground">
+                  {t('landing:preview_tier_cost', { count: BID_TIER_COSTS[bid.tier] })}
+                </p>
               </div>
               <Badge variant={TIER_BADGE[bid.tier]}>{t(`landing:tier_${bid.tier}_name`)}</Badge>
               <span className="w-16 text-right text-sm font-bold">{formatMoney(bid.amount, language)}</span>

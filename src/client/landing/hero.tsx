@@ -27,7 +27,10 @@ export function Hero() {
             <span className="size-2 rounded-full bg-accent" aria-hidden />
             {t('landing:hero_badge')}
           </p>
-          <h1 id="hero-title" className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-title"
+            className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+          >
             {t('landing:hero_title_start')} <span className="text-accent">{t('landing:hero_title_highlight')}</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">{t('landing:hero_subtitle')}</p>
@@ -38,7 +41,12 @@ export function Hero() {
                 <ArrowRight aria-hidden />
               </a>
             </Button>
-            <Button asChild size="lg" variant="outline" className="border-white/30 bg-white/5 text-white hover:bg-white/15">
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/30 bg-white/5 text-white hover:bg-white/15"
+            >
               <a href={LOGIN_URL}>{t('landing:join_as_provider')}</a>
             </Button>
           </div>

@@ -11,7 +11,11 @@ const STEPS = [
 export function HowItWorks() {
   const { t } = useTranslation();
   return (
-    <section id="how-it-works" aria-labelledby="how-it-works-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24">
+    <section
+      id="how-it-works"
+      aria-labelledby="how-it-works-title"
+      className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24"
+    >
       <SectionHeading
         id="how-it-works-title"
         eyebrow={t('landing:how_eyebrow')}

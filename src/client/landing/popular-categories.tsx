@@ -42,7 +42,9 @@ export function PopularCategories() {
                 </span>
                 <span className="grid">
                   <span className="font-semibold text-foreground">{t(`landing:category_${slug}`)}</span>
-                  <span className="text-[13px] text-muted-foreground">{t('landing:category_jobs', { value: number.format(jobs) })}</span>
+                  <span className="text-[13px] text-muted-foreground">
+                    {t('landing:category_jobs', { value: number.format(jobs) })}
+                  </span>
                 </span>
               </a>
             </li>

@@ -22,7 +22,11 @@ export function RecentJobs() {
   const { language } = useLanguage();
   const now = Date.now();
   return (
-    <section id="recent-jobs" aria-labelledby="recent-jobs-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24">
+    <section
+      id="recent-jobs"
+      aria-labelledby="recent-jobs-title"
+      className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24"
+    >
       <SectionHeading
         id="recent-jobs-title"
         eyebrow={t('landing:recent_eyebrow')}
@@ -43,7 +47,9 @@ export function RecentJobs() {
                 </div>
                 <div>
                   <h3 className="text-lg leading-snug font-semibold">{t(`landing:sample_job_${job.n}_title`)}</h3>
-                  <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{t(`landing:sample_job_${job.n}_description`)}</p>
+                  <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+                    {t(`landing:sample_job_${job.n}_description`)}
+                  </p>
                 </div>
                 <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 text-[13px] text-muted-foreground">
                   <span className="inline-flex items-center gap-1">
@@ -62,7 +68,10 @@ export function RecentJobs() {
                   <p className="font-bold text-foreground">{formatBudgetRange(job.min, job.max, language, t)}</p>
                 </div>
                 <Button asChild variant="outline" size="sm">
-                  <a href={LOGIN_URL} aria-label={t('landing:bid_now_on', { title: t(`landing:sample_job_${job.n}_title`) })}>
+                  <a
+                    href={LOGIN_URL}
+                    aria-label={t('landing:bid_now_on', { title: t(`landing:sample_job_${job.n}_title`) })}
+                  >
                     {t('landing:bid_now')}
                     <ArrowRight aria-hidden />
                   </a>

@@ -12,10 +12,16 @@ const STATS = [
 export function StatsStrip() {
   const { t } = useTranslation();
   return (
-    <section aria-label={t('landing:stats_label')} className="relative z-10 mx-auto -mt-16 max-w-6xl px-4 sm:px-6 lg:px-8">
+    <section
+      aria-label={t('landing:stats_label')}
+      className="relative z-10 mx-auto -mt-16 max-w-6xl px-4 sm:px-6 lg:px-8"
+    >
       <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-border bg-border shadow-lift lg:grid-cols-4">
         {STATS.map(({ icon: Icon, valueKey, labelKey }) => (
-          <div key={valueKey} className="flex flex-col items-center gap-1 bg-card px-4 py-6 text-center sm:flex-row sm:gap-4 sm:px-6 sm:text-left">
+          <div
+            key={valueKey}
+            className="flex flex-col items-center gap-1 bg-card px-4 py-6 text-center sm:flex-row sm:gap-4 sm:px-6 sm:text-left"
+          >
             <span className="mb-1 flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary sm:mb-0">
               <Icon className="size-5" aria-hidden />
             </span>

@@ -16,7 +16,11 @@ export function AppShell() {
         {t('common:skip_to_content')}
       </a>
       {navigation.state === 'loading' && (
-        <div className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-primary/20" role="progressbar" aria-label={t('common:loading')}>
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-primary/20"
+          role="progressbar"
+          aria-label={t('common:loading')}
+        >
           <div className="h-full w-1/3 animate-pulse bg-primary" />
         </div>
       )}

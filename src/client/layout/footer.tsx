@@ -9,7 +9,8 @@ type FooterItem = { labelKey: string; to: string; external?: boolean };
 
 function FooterLink({ item }: { item: FooterItem }) {
   const { t } = useTranslation();
-  const className = 'rounded text-sm text-slate-300 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none';
+  const className =
+    'rounded text-sm text-slate-300 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:outline-none';
   return item.external ? (
     <a href={item.to} className={className}>
       {t(item.labelKey)}
@@ -29,7 +30,9 @@ export function Footer() {
       titleKey: 'common:footer_customers',
       items: [
         { labelKey: 'common:footer_how_it_works', to: '/#how-it-works' },
-        user ? { labelKey: 'common:footer_post_job', to: '/post-job' } : { labelKey: 'common:footer_post_job', to: LOGIN_URL, external: true },
+        user
+          ? { labelKey: 'common:footer_post_job', to: '/post-job' }
+          : { labelKey: 'common:footer_post_job', to: LOGIN_URL, external: true },
         { labelKey: 'common:footer_categories', to: '/#categories' },
       ],
     },
@@ -60,7 +63,9 @@ export function Footer() {
           </div>
           {groups.map((group) => (
             <nav key={group.titleKey} aria-label={t(group.titleKey)}>
-              <h2 className="mb-4 text-[13px] font-semibold tracking-wider text-white uppercase">{t(group.titleKey)}</h2>
+              <h2 className="mb-4 text-[13px] font-semibold tracking-wider text-white uppercase">
+                {t(group.titleKey)}
+              </h2>
               <ul className="grid gap-3">
                 {group.items.map((item) => (
                   <li key={item.labelKey}>

@@ -30,7 +30,12 @@ export function MobileMenu({ user }: { user: User | null }) {
         </div>
         {user && (
           <div className="flex items-center gap-3 rounded-xl bg-muted p-3">
-            <Avatar name={`${user.firstName} ${user.lastName}`} src={user.profileImageUrl} decorative className="size-10" />
+            <Avatar
+              name={`${user.firstName} ${user.lastName}`}
+              src={user.profileImageUrl}
+              decorative
+              className="size-10"
+            />
             <div className="min-w-0">
               <p className="truncate font-semibold">{user.firstName}</p>
               <p className="truncate text-[13px] text-muted-foreground">{user.email}</p>

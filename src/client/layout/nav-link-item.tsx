@@ -14,7 +14,9 @@ export function NavLinkItem({ to, children, stacked = false, onNavigate }: NavLi
         cn(
           'rounded-lg font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
           stacked ? 'flex h-11 items-center px-3 text-base' : 'px-3 py-2 text-sm',
-          isActive ? 'bg-primary-soft text-primary-strong' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+          isActive
+            ? 'bg-primary-soft text-primary-strong'
+            : 'text-muted-foreground hover:bg-muted hover:text-foreground',
         )
       }
     >

@@ -4,7 +4,12 @@ import { formatDate } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Page } from '#client/ui/page.js';
 
-export type LegalSection = { id: string; titleKey: string; paragraphKeys: readonly string[]; listKeys?: readonly string[] };
+export type LegalSection = {
+  id: string;
+  titleKey: string;
+  paragraphKeys: readonly string[];
+  listKeys?: readonly string[];
+};
 
 type LegalDocumentProps = {
   titleKey: string;
@@ -25,12 +30,19 @@ export function LegalDocument({ titleKey, introKey, updatedAt, sections, values,
       <header className="border-b border-border pb-8">
         <p className="text-[13px] font-semibold tracking-wider text-primary uppercase">{t('legal:eyebrow')}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{t(titleKey)}</h1>
-        <p className="mt-3 text-sm text-muted-foreground">{t('legal:last_updated', { date: formatDate(updatedAt, language) })}</p>
+        <p className="mt-3 text-sm text-muted-foreground">
+          {t('legal:last_updated', { date: formatDate(updatedAt, language) })}
+        </p>
         <p className="mt-6 max-w-3xl text-lg leading-relaxed text-muted-foreground">{t(introKey, values)}</p>
       </header>
       <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-label={t('legal:contents')} className="rounded-xl border border-border bg-card p-4 lg:sticky lg:top-24 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
-          <h2 className="mb-3 text-[13px] font-semibold tracking-wider text-muted-foreground uppercase">{t('legal:contents')}</h2>
+        <nav
+          aria-label={t('legal:contents')}
+          className="rounded-xl border border-border bg-card p-4 lg:sticky lg:top-24 lg:self-start lg:border-0 lg:bg-transparent lg:p-0"
+        >
+          <h2 className="mb-3 text-[13px] font-semibold tracking-wider text-muted-foreground uppercase">
+            {t('legal:contents')}
+          </h2>
           <ol className="grid gap-1 text-sm">
             {sections.map((section, index) => (
               <li key={section.id}>
@@ -47,7 +59,12 @@ export function LegalDocument({ titleKey, introKey, updatedAt, sections, values,
         </nav>
         <article className="max-w-3xl">
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="border-b border-border py-8 first:pt-0 last:border-0">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className="border-b border-border py-8 first:pt-0 last:border-0"
+            >
               <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight">
                 <span className="mr-2 text-primary tabular-nums">{index + 1}.</span>
                 {t(section.titleKey)}

@@ -20,9 +20,17 @@ const SECTIONS: readonly LegalSection[] = [
     paragraphKeys: ['legal:privacy_use_p1'],
     listKeys: ['legal:privacy_use_1', 'legal:privacy_use_2', 'legal:privacy_use_3', 'legal:privacy_use_4'],
   },
-  { id: 'sharing', titleKey: 'legal:privacy_sharing_title', paragraphKeys: ['legal:privacy_sharing_p1', 'legal:privacy_sharing_p2'] },
+  {
+    id: 'sharing',
+    titleKey: 'legal:privacy_sharing_title',
+    paragraphKeys: ['legal:privacy_sharing_p1', 'legal:privacy_sharing_p2'],
+  },
   { id: 'cookies', titleKey: 'legal:privacy_cookies_title', paragraphKeys: ['legal:privacy_cookies_p1'] },
-  { id: 'retention', titleKey: 'legal:privacy_retention_title', paragraphKeys: ['legal:privacy_retention_p1', 'legal:privacy_retention_p2'] },
+  {
+    id: 'retention',
+    titleKey: 'legal:privacy_retention_title',
+    paragraphKeys: ['legal:privacy_retention_p1', 'legal:privacy_retention_p2'],
+  },
   {
     id: 'rights',
     titleKey: 'legal:privacy_rights_title',

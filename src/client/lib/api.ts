@@ -50,7 +50,9 @@ export async function api<T>(
   const response = await fetch(path, {
     method: init.method ?? (hasBody ? 'POST' : 'GET'),
     credentials: 'include',
-    headers: hasBody ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+    headers: hasBody
+      ? { 'content-type': 'application/json', accept: 'application/json' }
+      : { accept: 'application/json' },
     body: hasBody ? JSON.stringify(init.body) : undefined,
     signal: init.signal,
   });

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { formatBudgetRange, formatDate, formatMoney, formatRelativeTime } from './format.js';
 
-const t = ((key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ''}`) as unknown as TFunction;
+const t = ((key: string, values?: Record<string, unknown>) =>
+  `${key}${values ? JSON.stringify(values) : ''}`) as unknown as TFunction;
 
 describe('formatMoney', () => {
   it('formats whole dollars without cents and keeps cents exactly', () => {

@@ -33,7 +33,9 @@ export function formatBudgetRange(min: string | null, max: string | null, lang: 
 }
 
 export function formatDate(iso: string, lang: Language): string {
-  return new Intl.DateTimeFormat(locale(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(
+    new Date(iso),
+  );
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -13,7 +13,11 @@ const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => api(queryKey.map
 
 // Spec §8: a failure whose message starts with 401 and mentions Unauthorized means the session is gone.
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && (error.code === 'unauthorized' || error.message.includes('Unauthorized'));
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.code === 'unauthorized' || error.message.includes('Unauthorized'))
+  );
 }
 
 let redirecting = false;

@@ -22,7 +22,11 @@ export type AlertProps = ComponentProps<'div'> & VariantProps<typeof alertVarian
 export function Alert({ className, variant, children, ...props }: AlertProps) {
   const Icon = icons[variant ?? 'info'];
   return (
-    <div role={variant === 'destructive' ? 'alert' : 'status'} className={cn(alertVariants({ variant }), className)} {...props}>
+    <div
+      role={variant === 'destructive' ? 'alert' : 'status'}
+      className={cn(alertVariants({ variant }), className)}
+      {...props}
+    >
       <Icon aria-hidden />
       <div className="grid gap-1">{children}</div>
     </div>

@@ -21,7 +21,10 @@ export function Avatar({ name, src, className, decorative = false }: AvatarProps
   return (
     <AvatarPrimitive.Root
       aria-hidden={decorative || undefined}
-      className={cn('relative inline-flex size-9 shrink-0 overflow-hidden rounded-full bg-primary-soft ring-1 ring-border', className)}
+      className={cn(
+        'relative inline-flex size-9 shrink-0 overflow-hidden rounded-full bg-primary-soft ring-1 ring-border',
+        className,
+      )}
     >
       {src && <AvatarPrimitive.Image src={src} alt={decorative ? '' : name} className="size-full object-cover" />}
       <AvatarPrimitive.Fallback

@@ -2,7 +2,12 @@ import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/cn.js';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-2xl border border-border bg-card text-card-foreground shadow-card', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-2xl border border-border bg-card text-card-foreground shadow-card', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

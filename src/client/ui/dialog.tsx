@@ -11,7 +11,8 @@ export const DialogClose = DialogPrimitive.Close;
 const layouts = {
   center:
     'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl p-6 data-[state=open]:animate-dialog-in',
-  sheet: 'inset-y-0 right-0 h-full w-[min(20rem,100%-3rem)] overflow-y-auto border-l p-6 data-[state=open]:animate-sheet-in',
+  sheet:
+    'inset-y-0 right-0 h-full w-[min(20rem,100%-3rem)] overflow-y-auto border-l p-6 data-[state=open]:animate-sheet-in',
 } as const;
 
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
@@ -20,13 +21,23 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   hideClose?: boolean;
 };
 
-export function DialogContent({ className, children, layout = 'center', hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  layout = 'center',
+  hideClose = false,
+  ...props
+}: DialogContentProps) {
   const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
-        className={cn('fixed z-50 border-border bg-card text-foreground shadow-xl focus:outline-none', layouts[layout], className)}
+        className={cn(
+          'fixed z-50 border-border bg-card text-foreground shadow-xl focus:outline-none',
+          layouts[layout],
+          className,
+        )}
         {...props}
       >
         {children}

@@ -12,7 +12,12 @@ type EmptyStateProps = {
 
 export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-border-strong px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-border-strong px-6 py-12 text-center',
+        className,
+      )}
+    >
       {Icon && (
         <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
           <Icon className="size-6" aria-hidden />

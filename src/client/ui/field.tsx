@@ -33,7 +33,12 @@ export function Field({ label, htmlFor, error, hint, required, className, childr
           </span>
         )}
       </Label>
-      <Slot.Root id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} aria-required={required || undefined}>
+      <Slot.Root
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+      >
         {children}
       </Slot.Root>
       {hint && !error && (

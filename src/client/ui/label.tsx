@@ -5,7 +5,10 @@ import { cn } from '#client/lib/cn.js';
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
     <LabelPrimitive.Root
-      className={cn('text-sm leading-none font-medium text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-60', className)}
+      className={cn(
+        'text-sm leading-none font-medium text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+        className,
+      )}
       {...props}
     />
   );

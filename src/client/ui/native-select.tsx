@@ -10,7 +10,10 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
       <select className={cn(controlClass, 'h-10 cursor-pointer appearance-none pr-9', className)} {...props}>
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
     </div>
   );
 }

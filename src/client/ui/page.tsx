@@ -7,7 +7,9 @@ type PageProps = ComponentProps<'div'> & { width?: keyof typeof widths };
 
 /** The content column every screen sits in: one max width and padding. */
 export function Page({ className, width = 'default', ...props }: PageProps) {
-  return <div className={cn('mx-auto w-full px-4 py-8 sm:px-6 sm:py-10 lg:px-8', widths[width], className)} {...props} />;
+  return (
+    <div className={cn('mx-auto w-full px-4 py-8 sm:px-6 sm:py-10 lg:px-8', widths[width], className)} {...props} />
+  );
 }
 
 type PageHeaderProps = { title: ReactNode; description?: ReactNode; actions?: ReactNode; className?: string };

@@ -28,7 +28,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
-      className={cn('mt-6 rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={cn(
+        'mt-6 rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
       {...props}
     />
   );

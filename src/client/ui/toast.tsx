@@ -78,7 +78,12 @@ export function Toaster() {
   const { t } = useTranslation();
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label={t('common:notification')}>
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label={t('common:notification')}
+    >
       {toasts.map(({ id, title, description, variant, action, open }) => (
         <ToastPrimitive.Root
           key={id}
@@ -90,7 +95,9 @@ export function Toaster() {
         >
           <div className="grid min-w-0 gap-1">
             {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
-            {description && <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>}
+            {description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
+            )}
           </div>
           {action}
           <ToastPrimitive.Close
@@ -101,7 +108,10 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport label={t('common:notifications_region')} className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        label={t('common:notifications_region')}
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -9,16 +9,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
 const userCount = async () => Number((await t.app.db.select({ n: count() }).from(users))[0]!.n);
 
 describe('accounts', () => {
   it('registers a customer and starts a session', async () => {
-    const response = await register({ email: 'Ana@Example.com', password: 'long enough pw', firstName: 'Ana', lastName: 'Ruiz' });
+    const response = await register({
+      email: 'Ana@Example.com',
+      password: 'long enough pw',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+    });
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(user).toMatchObject({ email: 'ana@example.com', firstName: 'Ana', lastName: 'Ruiz', role: 'customer', credits: 0 });
+    expect(user).toMatchObject({
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      role: 'customer',
+      credits: 0,
+    });
     expect(user).not.toHaveProperty('passwordHash');
     const cookie = response.headers['set-cookie'] as string;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -27,7 +40,12 @@ describe('accounts', () => {
 
   it('refuses a duplicate email without creating a second account', async () => {
     const before = await userCount();
-    const response = await register({ email: 'ANA@example.com', password: 'another password', firstName: 'A', lastName: 'B' });
+    const response = await register({
+      email: 'ANA@example.com',
+      password: 'another password',
+      firstName: 'A',
+      lastName: 'B',
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'An account with this email already exists', code: 'email_taken' });
     expect(await userCount()).toBe(before);

@@ -1,3 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PlaceBidSchema, ReviseBidSchema } from '#shared/bids.js';
+import { ctx } from '#server/http/context.js';
+import { getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
 
-export async function bidRoutes(_app: FastifyInstance) {}
+// Any string: a malformed id is a 404 job_not_found from the service, never a 400 or a 500.
+const JobParams = z.object({ id: z.string() });
+
+export async function bidRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/jobs/:id/bids', { schema: { params: JobParams, body: PlaceBidSchema } }, async (request, reply) => {
+    const bid = await placeBid(await ctx(request), request.params.id, request.body);
+    return reply.status(201).send(bid);
+  });
+
+  r.get('/api/jobs/:id/bids', { schema: { params: JobParams } }, async (request) =>
+    listJobBids(await ctx(request), request.params.id),
+  );
+
+  // The caller's own bid on the job: a provider has at most one (DESIGN.md §4.7), so "mine" names it.
+  r.patch('/api/jobs/:id/bids/mine', { schema: { params: JobParams, body: ReviseBidSchema } }, async (request) =>
+    reviseBid(await ctx(request), request.params.id, request.body),
+  );
+
+  r.get('/api/jobs/:id/intelligence', { schema: { params: JobParams } }, async (request) =>
+    getIntelligence(await ctx(request), request.params.id),
+  );
+
+  r.get('/api/my-bids', async (request) => listMyBids(await ctx(request)));
+}

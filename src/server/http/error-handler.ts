@@ -30,11 +30,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
       return send(reply, new AppError('invalid_json'));
     }
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, new AppError('payload_too_large'));
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return send(reply, new AppError('payload_too_large'));
     if (status === 415) return send(reply, new AppError('unsupported_media_type'));
     if (status === 429) return send(reply, new AppError('rate_limited'));
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message || translate('errors:bad_request'), code: 'bad_request' });
+      return reply
+        .status(status)
+        .send({ message: error.message || translate('errors:bad_request'), code: 'bad_request' });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, new AppError('internal_error'));

@@ -45,7 +45,11 @@ describe('restarting the embedded app', () => {
     const cfg = (await first.inject({ method: 'GET', url: '/api/config' })).json();
     expect(cfg.demoMode).toBe(true);
     const demo = cfg.demoAccounts.find((a: { role: string }) => a.role === 'customer');
-    const login = await first.inject({ method: 'POST', url: '/api/auth/login', payload: { email: demo.email, password: demo.password } });
+    const login = await first.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: demo.email, password: demo.password },
+    });
     expect(login.statusCode).toBe(200);
     const usersBefore = await first.db.query.users.findMany();
     await first.close();

@@ -19,7 +19,9 @@ export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boole
     const { config } = app;
     return {
       demoMode: opts.demoMode,
-      demoAccounts: opts.demoMode ? DEMO_ACCOUNTS.map((a) => ({ role: a.role, email: a.email, password: DEMO_PASSWORD })) : [],
+      demoAccounts: opts.demoMode
+        ? DEMO_ACCOUNTS.map((a) => ({ role: a.role, email: a.email, password: DEMO_PASSWORD }))
+        : [],
       oidcEnabled: config.oidc !== null,
       stripePublishableKey: config.stripe.secretKey ? config.stripe.publishableKey : null,
       freeCreditsOnUpgrade: config.freeCreditsOnUpgrade,

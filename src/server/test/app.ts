@@ -45,7 +45,10 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 let counter = 0;
 
 /** One-line factory: a new account, logged in. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {}): Promise<Session> {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; firstName: string; lastName: string; password: string }> = {},
+): Promise<Session> {
   counter += 1;
   const body = {
     email: `user${counter}-${Date.now()}@example.com`,

@@ -51,11 +51,19 @@ const files = sourceFiles(SRC).filter((file) => file !== import.meta.filename);
 describe('translation catalogs', () => {
   it('has the same keys in every language, plural forms counting as their base key', () => {
     for (const ns of NAMESPACES) {
-      const [first, ...others] = LANGUAGES.map((lang) => new Set([...flatten(resources[lang][ns]).keys()].map(baseKey)));
+      const [first, ...others] = LANGUAGES.map(
+        (lang) => new Set([...flatten(resources[lang][ns]).keys()].map(baseKey)),
+      );
       for (const [index, keys] of others.entries()) {
         const lang = LANGUAGES[index + 1];
-        expect([...first!].filter((k) => !keys.has(k)), `${ns}: in en, missing in ${lang}`).toEqual([]);
-        expect([...keys].filter((k) => !first!.has(k)), `${ns}: in ${lang}, missing in en`).toEqual([]);
+        expect(
+          [...first!].filter((k) => !keys.has(k)),
+          `${ns}: in en, missing in ${lang}`,
+        ).toEqual([]);
+        expect(
+          [...keys].filter((k) => !first!.has(k)),
+          `${ns}: in ${lang}, missing in en`,
+        ).toEqual([]);
       }
     }
   });
@@ -63,7 +71,9 @@ describe('translation catalogs', () => {
   it('has no empty or non-string values', () => {
     for (const lang of LANGUAGES) {
       for (const ns of NAMESPACES) {
-        const bad = [...flatten(resources[lang][ns])].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+        const bad = [...flatten(resources[lang][ns])]
+          .filter(([, v]) => typeof v !== 'string' || v.trim() === '')
+          .map(([k]) => k);
         expect(bad, `${lang}/${ns}.json`).toEqual([]);
       }
     }
@@ -73,7 +83,10 @@ describe('translation catalogs', () => {
     for (const lang of LANGUAGES) {
       for (const ns of NAMESPACES) {
         const keys = [...flatten(resources[lang][ns]).keys()];
-        expect(keys.filter((k) => !k.split('.').every((segment) => SNAKE_SEGMENT.test(segment))), `${lang}/${ns}.json not snake_case`).toEqual([]);
+        expect(
+          keys.filter((k) => !k.split('.').every((segment) => SNAKE_SEGMENT.test(segment))),
+          `${lang}/${ns}.json not snake_case`,
+        ).toEqual([]);
         const topLevel = Object.keys(resources[lang][ns]!);
         expect(topLevel, `${lang}/${ns}.json not sorted`).toEqual([...topLevel].sort());
       }

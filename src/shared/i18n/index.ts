@@ -9,6 +9,7 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enJobs from './en/jobs.json' with { type: 'json' };
 import enLanding from './en/landing.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
+import enProviders from './en/providers.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
 import esBids from './es/bids.json' with { type: 'json' };
@@ -20,6 +21,7 @@ import esErrors from './es/errors.json' with { type: 'json' };
 import esJobs from './es/jobs.json' with { type: 'json' };
 import esLanding from './es/landing.json' with { type: 'json' };
 import esLegal from './es/legal.json' with { type: 'json' };
+import esProviders from './es/providers.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'es'] as const;
@@ -41,6 +43,7 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     jobs: enJobs,
     landing: enLanding,
     legal: enLegal,
+    providers: enProviders,
     validation: enValidation,
   },
   es: {
@@ -54,6 +57,7 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     jobs: esJobs,
     landing: esLanding,
     legal: esLegal,
+    providers: esProviders,
     validation: esValidation,
   },
 };

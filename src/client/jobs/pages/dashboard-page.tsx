@@ -64,7 +64,8 @@ export function DashboardPage() {
               <QuickStats />
             </>
           ) : (
-            <BecomeProviderCard />
+            // In provider mode the main column already offers the upgrade.
+            mode === 'customer' && <BecomeProviderCard />
           )}
           <QuickActions />
         </aside>

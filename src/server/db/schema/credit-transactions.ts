@@ -31,7 +31,9 @@ export const creditTransactions = pgTable(
     // One charge and at most one refund per bid.
     uniqueIndex('credit_transactions_bid_type_key').on(t.bidId, t.type),
     // Free credits on upgrade are granted once per user.
-    uniqueIndex('credit_transactions_bonus_once_key').on(t.userId).where(sql`${t.type} = 'bonus'`),
+    uniqueIndex('credit_transactions_bonus_once_key')
+      .on(t.userId)
+      .where(sql`${t.type} = 'bonus'`),
     check('credit_transactions_amount_non_zero', sql`${t.amount} <> 0`),
   ],
 );

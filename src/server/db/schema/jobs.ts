@@ -30,7 +30,10 @@ export const jobs = pgTable(
     requiresLicense: boolean('requires_license').notNull().default(false),
     requiresInsurance: boolean('requires_insurance').notNull().default(false),
     requiresReferences: boolean('requires_references').notNull().default(false),
-    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -27,7 +27,9 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
-    index('messages_unread_idx').on(t.receiverId).where(sql`NOT ${t.isRead}`),
+    index('messages_unread_idx')
+      .on(t.receiverId)
+      .where(sql`NOT ${t.isRead}`),
     check('messages_content_not_blank', sql`length(trim(${t.content})) > 0`),
   ],
 );

@@ -17,8 +17,14 @@ export const portfolioItems = pgTable(
     projectValue: money('project_value'),
     completedAt: date('completed_at'),
     location: text('location'),
-    beforeImageUrls: text('before_image_urls').array().notNull().default(sql`'{}'::text[]`),
-    afterImageUrls: text('after_image_urls').array().notNull().default(sql`'{}'::text[]`),
+    beforeImageUrls: text('before_image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    afterImageUrls: text('after_image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     videoUrl: text('video_url'),
     isPublic: boolean('is_public').notNull().default(true),
     featuredOrder: integer('featured_order'),

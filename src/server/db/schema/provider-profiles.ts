@@ -12,10 +12,16 @@ export const providerProfiles = pgTable(
     businessName: text('business_name'),
     description: text('description'),
     serviceRadius: integer('service_radius').notNull().default(25),
-    serviceCategories: integer('service_categories').array().notNull().default(sql`'{}'::integer[]`),
+    serviceCategories: integer('service_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     isLicensed: boolean('is_licensed').notNull().default(false),
     isInsured: boolean('is_insured').notNull().default(false),
-    portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
+    portfolioImages: text('portfolio_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     website: text('website'),
     phone: text('phone'),
     createdAt: createdAt(),

@@ -24,6 +24,9 @@ export const serviceCapabilities = pgTable(
   (t) => [
     index('service_capabilities_profile_idx').on(t.businessProfileId),
     index('service_capabilities_category_idx').on(t.categoryId),
-    check('service_capabilities_experience_range', sql`${t.experienceYears} IS NULL OR ${t.experienceYears} BETWEEN 0 AND 50`),
+    check(
+      'service_capabilities_experience_range',
+      sql`${t.experienceYears} IS NULL OR ${t.experienceYears} BETWEEN 0 AND 50`,
+    ),
   ],
 );

@@ -1,0 +1,58 @@
+import { CircleSlash } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CHEAPEST_BID_COST } from '#shared/bids.js';
+import type { Job } from '#shared/jobs.js';
+import { useUser } from '#client/auth/use-user.js';
+import { InsufficientCreditsCard } from '#client/credits/components/insufficient-credits-card.js';
+import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
+import { Card, CardContent } from '#client/ui/card.js';
+import { Skeleton } from '#client/ui/skeleton.js';
+import { useJobBids } from '../api/get-job-bids.js';
+import { BidForm } from './bid-form.js';
+import { IntelligencePanel } from './intelligence-panel.js';
+import { OwnBidCard } from './own-bid-card.js';
+import { OwnerBidList } from './owner-bid-list.js';
+
+/**
+ * Everything about bids on the job page (spec §2 'Job detail', §6): the owner's list, a bidder's own bid
+ * and intelligence, the bid form for an eligible provider, or the card that fits anyone else.
+ */
+export function BidArea({ job }: { job: Job }) {
+  const { user } = useUser();
+  if (!user) return null;
+  if (job.customerId === user.id) return <OwnerBidList jobId={job.id} />;
+  if (user.role !== 'provider') return <CustomerHint />;
+  return <ProviderBidArea job={job} credits={user.credits} />;
+}
+
+function ProviderBidArea({ job, credits }: { job: Job; credits: number }) {
+  const { t } = useTranslation();
+  const { data: bids, isPending } = useJobBids(job.id);
+  if (isPending) return <Skeleton className="h-72 rounded-2xl" />;
+  const own = bids?.[0];
+  if (own) {
+    return (
+      <div className="grid gap-6">
+        <OwnBidCard bid={own} />
+        {own.tier !== 'regular' && <IntelligencePanel jobId={job.id} />}
+      </div>
+    );
+  }
+  if (job.status !== 'open') {
+    return (
+      <Card>
+        <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
+          <CircleSlash className="size-5 shrink-0" aria-hidden />
+          {t('bids:job_closed')}
+        </CardContent>
+      </Card>
+    );
+  }
+  if (credits < CHEAPEST_BID_COST) return <InsufficientCreditsCard credits={credits} />;
+  return <BidForm job={job} credits={credits} />;
+}
+
+function CustomerHint() {
+  const { t } = useTranslation();
+  return <BecomeProviderCard hint={t('providers:bid_hint')} />;
+}

@@ -1,0 +1,96 @@
+import { Crown, Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Bid } from '#shared/bids.js';
+import { formatMoney, formatRelativeTime } from '#client/lib/format.js';
+import { useLanguage } from '#client/lib/i18n.js';
+import { Avatar } from '#client/ui/avatar.js';
+import { Badge } from '#client/ui/badge.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
+import { EmptyState } from '#client/ui/empty-state.js';
+import { Skeleton } from '#client/ui/skeleton.js';
+import { useJobBids } from '../api/get-job-bids.js';
+import { BidStatusBadge, TierBadge } from './tier-badge.js';
+
+/** The owner's view (DESIGN.md §4.5): every bid in full, in the server's priority order. */
+export function OwnerBidList({ jobId }: { jobId: string }) {
+  const { t } = useTranslation();
+  const { data: bids, isPending, isError } = useJobBids(jobId);
+
+  return (
+    <Card data-testid="owner-bids">
+      <CardHeader>
+        <CardTitle>{t('bids:owner_title', { count: bids?.length ?? 0 })}</CardTitle>
+        <CardDescription>{t('bids:owner_description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending && (
+          <div className="grid gap-3">
+            <Skeleton className="h-24 rounded-xl" />
+            <Skeleton className="h-24 rounded-xl" />
+          </div>
+        )}
+        {isError && <p className="text-sm text-destructive">{t('bids:load_failed')}</p>}
+        {bids && bids.length === 0 && (
+          <EmptyState
+            icon={Inbox}
+            title={t('bids:owner_empty_title')}
+            description={t('bids:owner_empty_description')}
+          />
+        )}
+        {bids && bids.length > 0 && (
+          <ol className="grid gap-3">
+            {bids.map((bid) => (
+              <OwnerBidRow key={bid.id} bid={bid} />
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function OwnerBidRow({ bid }: { bid: Bid }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (
+    <li
+      data-testid="owner-bid"
+      data-tier={bid.tier}
+      className={
+        bid.isPriority
+          ? 'rounded-xl border border-warning/40 bg-warning-soft/40 p-4'
+          : 'rounded-xl border border-border p-4'
+      }
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        <Avatar name={bid.providerName} />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold">{bid.providerName}</span>
+            <TierBadge tier={bid.tier} />
+            {bid.isPriority && (
+              <Badge variant="warning" className="bg-accent text-brand-950">
+                <Crown aria-hidden />
+                {t('bids:priority')}
+              </Badge>
+            )}
+          </div>
+          <p className="text-xs text-muted-foreground">
+            {formatRelativeTime(bid.createdAt, language)}
+            {bid.estimatedDuration && (
+              <>
+                <span aria-hidden> · </span>
+                {t('bids:estimated_duration', { duration: bid.estimatedDuration })}
+              </>
+            )}
+          </p>
+        </div>
+        <div className="grid justify-items-end gap-1">
+          <span className="text-xl font-bold tabular-nums">{formatMoney(bid.amount, language)}</span>
+          <BidStatusBadge status={bid.status} />
+        </div>
+      </div>
+      {bid.message && <p className="mt-3 text-sm whitespace-pre-line text-foreground/90">{bid.message}</p>}
+    </li>
+  );
+}

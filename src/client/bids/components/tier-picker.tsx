@@ -1,0 +1,76 @@
+import { Check } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BID_TIER_COSTS, BID_TIERS, type BidTier } from '#shared/bids.js';
+import { cn } from '#client/lib/cn.js';
+import { tierFeatures } from './tier-features.js';
+
+type TierPickerProps = {
+  value: BidTier;
+  onChange: (tier: BidTier) => void;
+  credits: number;
+  disabled?: boolean;
+};
+
+/** Three radio cards: each tier's cost in credits and what it shows (DESIGN.md §4.1, §4.6). */
+export function TierPicker({ value, onChange, credits, disabled }: TierPickerProps) {
+  const { t } = useTranslation();
+  const name = useId();
+  const tiers = tierFeatures(t);
+  return (
+    <fieldset className="grid gap-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-medium">{t('bids:tier_label')}</legend>
+      {/* Side by side only where the form itself is wide; stacked in the job page's sidebar and on phones. */}
+      <div className="@container">
+        <div className="grid gap-3 @2xl:grid-cols-3">
+          {BID_TIERS.map((tier) => {
+            const cost = BID_TIER_COSTS[tier];
+            const affordable = credits >= cost;
+            const checked = value === tier;
+            return (
+              <label
+                key={tier}
+                data-testid={`tier-${tier}`}
+                className={cn(
+                  'relative flex cursor-pointer flex-col gap-2 rounded-xl border bg-card p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  checked
+                    ? 'border-primary bg-primary-soft/60 ring-1 ring-primary'
+                    : 'border-border hover:border-border-strong',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={tier}
+                  checked={checked}
+                  onChange={() => onChange(tier)}
+                  className="sr-only"
+                />
+                <span className="flex items-center justify-between gap-2">
+                  <span className="font-semibold">{tiers[tier].name}</span>
+                  <span
+                    className={cn(
+                      'rounded-full px-2 py-0.5 text-xs font-semibold',
+                      affordable ? 'bg-muted text-foreground' : 'bg-destructive-soft text-destructive-strong',
+                    )}
+                  >
+                    {t('bids:tier_cost', { count: cost })}
+                  </span>
+                </span>
+                <span className="text-[13px] text-muted-foreground">{tiers[tier].summary}</span>
+                <ul className="grid gap-1.5 text-[13px]">
+                  {tiers[tier].features.map((feature) => (
+                    <li key={feature} className="flex gap-1.5">
+                      <Check className="mt-0.5 size-3.5 shrink-0 text-success" aria-hidden />
+                      <span>{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+              </label>
+            );
+          })}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,212 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  BID_TIER_COSTS,
+  BLOCK_RESPONSE_WINDOW_HOURS,
+  BUST_PRIORITY_HOURS,
+  type Bid,
+  type CompetitiveIntelligence,
+  type MyBid,
+  type PlaceBidData,
+  type ReviseBidData,
+} from '#shared/bids.js';
+import { formatMoney } from '#shared/money.js';
+import { postLedgerEntry } from '#server/credits/ledger.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
+import type { Ctx } from '#server/http/context.js';
+import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { translate } from '#server/http/i18n.js';
+import { competitorFigures, findJobOrFail } from './queries.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+type BidRow = typeof bids.$inferSelect;
+type Windows = { blockResponseWindow: Date | null; bustPriorityUntil: Date | null };
+
+const isFuture = (date: Date | null, now: Date) => date !== null && date.getTime() > now.getTime();
+
+/** The owner's order (DESIGN.md §4.6): live bust priority, then block/bust inside the response window, then the rest. */
+function priorityRank(bid: BidRow, windows: Windows, now: Date): number {
+  if (bid.tier === 'bust' && isFuture(windows.bustPriorityUntil, now)) return 0;
+  if (bid.tier !== 'regular' && isFuture(windows.blockResponseWindow, now)) return 1;
+  return 2;
+}
+
+function revisableUntil(bid: BidRow, windows: Windows, now: Date): string | null {
+  const open = bid.tier !== 'regular' && bid.revisedAt === null && bid.status === 'pending';
+  return open && isFuture(windows.blockResponseWindow, now) ? windows.blockResponseWindow!.toISOString() : null;
+}
+
+function toBid(bid: BidRow, providerName: string, windows: Windows, now = new Date()): Bid {
+  return {
+    id: bid.id,
+    jobId: bid.jobId,
+    providerId: bid.providerId,
+    providerName,
+    amount: formatMoney(bid.amount)!,
+    message: bid.message,
+    estimatedDuration: bid.estimatedDuration,
+    tier: bid.tier,
+    creditsCost: bid.creditsCost,
+    status: bid.status,
+    isPriority: priorityRank(bid, windows, now) < 2,
+    revisedAt: bid.revisedAt?.toISOString() ?? null,
+    revisableUntil: revisableUntil(bid, windows, now),
+    createdAt: bid.createdAt.toISOString(),
+  };
+}
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/**
+ * A provider bids on an open job that is not theirs, once, paying the tier's cost (DESIGN.md §4.1, §4.7).
+ * One transaction: any refusal rolls everything back, so a refused bid costs nothing and writes nothing.
+ */
+export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Promise<Bid> {
+  const cost = BID_TIER_COSTS[input.tier];
+  return ctx.db.transaction(async (tx) => {
+    const job = await findJobOrFail(tx, jobId, true);
+    if (ctx.user.role !== 'provider') throw new AppError('not_provider');
+    if (job.customerId === ctx.user.id) throw new AppError('own_job');
+    if (job.status !== 'open') throw new AppError('job_not_open');
+
+    const now = new Date();
+    const figures = input.tier === 'regular' ? null : await competitorFigures(tx, job.id, ctx.user.id, input.tier, now);
+    const bid = await insertBid(tx, { ...input, jobId: job.id, providerId: ctx.user.id, creditsCost: cost });
+    await postLedgerEntry(tx, {
+      userId: ctx.user.id,
+      amount: -cost,
+      type: 'bid',
+      bidId: bid.id,
+      description: translate(`credits:tx_bid_${input.tier}`, { jobTitle: job.title }),
+      descriptionKey: `credits:tx_bid_${input.tier}`,
+      descriptionParams: { jobTitle: job.title },
+    });
+
+    let windows: Windows = { blockResponseWindow: null, bustPriorityUntil: null };
+    if (figures && input.tier !== 'regular') {
+      windows = {
+        blockResponseWindow: new Date(now.getTime() + BLOCK_RESPONSE_WINDOW_HOURS * HOUR_MS),
+        bustPriorityUntil: input.tier === 'bust' ? new Date(now.getTime() + BUST_PRIORITY_HOURS * HOUR_MS) : null,
+      };
+      // The purchase and its windows; the columns keep the figures as they were when bought.
+      await tx.insert(competitiveIntelligence).values({
+        jobId: job.id,
+        providerId: ctx.user.id,
+        bidId: bid.id,
+        intelligenceLevel: input.tier,
+        creditsSpent: cost,
+        ...figures,
+        ...windows,
+        purchasedAt: now,
+      });
+    }
+    return toBid(bid, fullName(ctx.user), windows, now);
+  });
+}
+
+async function insertBid(tx: DbOrTx, values: typeof bids.$inferInsert): Promise<BidRow> {
+  try {
+    const [bid] = await tx.insert(bids).values(values).returning();
+    return bid!;
+  } catch (error) {
+    // One bid per provider per job: a concurrent duplicate loses to the unique index, and its transaction rolls back.
+    if (isUniqueViolation(error, 'bids_job_provider_key')) throw new AppError('already_bid');
+    throw error;
+  }
+}
+
+/** Blind bidding (DESIGN.md §4.5): the owner sees every bid in priority order, a bidder only their own, others nothing. */
+export async function listJobBids(ctx: Ctx, jobId: string): Promise<Bid[]> {
+  const job = await findJobOrFail(ctx.db, jobId);
+  const isOwner = job.customerId === ctx.user.id;
+  const rows = await ctx.db
+    .select({
+      bid: bids,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      blockResponseWindow: competitiveIntelligence.blockResponseWindow,
+      bustPriorityUntil: competitiveIntelligence.bustPriorityUntil,
+    })
+    .from(bids)
+    .innerJoin(users, eq(users.id, bids.providerId))
+    .leftJoin(
+      competitiveIntelligence,
+      and(eq(competitiveIntelligence.jobId, bids.jobId), eq(competitiveIntelligence.providerId, bids.providerId)),
+    )
+    .where(isOwner ? eq(bids.jobId, job.id) : and(eq(bids.jobId, job.id), eq(bids.providerId, ctx.user.id)));
+  const now = new Date();
+  return rows
+    .map((row) => ({ row, rank: priorityRank(row.bid, row, now) }))
+    .sort((a, b) => a.rank - b.rank || a.row.bid.createdAt.getTime() - b.row.bid.createdAt.getTime())
+    .map(({ row }) => toBid(row.bid, fullName(row), row, now));
+}
+
+/** What the caller's block or bust bid bought on this job, with live figures; 404 when they bought none. */
+export async function getIntelligence(ctx: Ctx, jobId: string): Promise<CompetitiveIntelligence> {
+  const job = await findJobOrFail(ctx.db, jobId);
+  const [purchase] = await ctx.db
+    .select()
+    .from(competitiveIntelligence)
+    .where(and(eq(competitiveIntelligence.jobId, job.id), eq(competitiveIntelligence.providerId, ctx.user.id)));
+  if (!purchase) throw new AppError('intelligence_not_found');
+  const figures = await competitorFigures(ctx.db, job.id, ctx.user.id, purchase.intelligenceLevel);
+  return {
+    jobId: job.id,
+    intelligenceLevel: purchase.intelligenceLevel,
+    creditsSpent: purchase.creditsSpent,
+    ...figures,
+    blockResponseWindow: purchase.blockResponseWindow?.toISOString() ?? null,
+    bustPriorityUntil: purchase.bustPriorityUntil?.toISOString() ?? null,
+    purchasedAt: purchase.purchasedAt.toISOString(),
+  };
+}
+
+/**
+ * A block or bust bidder revises their pending bid once, inside the 24-hour response window (DESIGN.md §4.6).
+ * `revised_at IS NULL` in the UPDATE makes "once" hold under concurrent revisions.
+ */
+export async function reviseBid(ctx: Ctx, jobId: string, input: ReviseBidData): Promise<Bid> {
+  return ctx.db.transaction(async (tx) => {
+    const job = await findJobOrFail(tx, jobId, true);
+    const [own] = await tx
+      .select({
+        bid: bids,
+        blockResponseWindow: competitiveIntelligence.blockResponseWindow,
+        bustPriorityUntil: competitiveIntelligence.bustPriorityUntil,
+      })
+      .from(bids)
+      .leftJoin(competitiveIntelligence, eq(competitiveIntelligence.bidId, bids.id))
+      .where(and(eq(bids.jobId, job.id), eq(bids.providerId, ctx.user.id)));
+    if (!own) throw new AppError('bid_not_found');
+    const now = new Date();
+    if (job.status !== 'open' || revisableUntil(own.bid, own, now) === null) throw new AppError('revision_not_allowed');
+    const [revised] = await tx
+      .update(bids)
+      .set({ amount: input.amount, ...(input.message !== undefined ? { message: input.message } : {}), revisedAt: now })
+      .where(and(eq(bids.id, own.bid.id), isNull(bids.revisedAt), eq(bids.status, 'pending')))
+      .returning();
+    if (!revised) throw new AppError('revision_not_allowed');
+    return toBid(revised, fullName(ctx.user), own, now);
+  });
+}
+
+/** The caller's bids with their jobs' titles, newest first. */
+export async function listMyBids(ctx: Ctx): Promise<MyBid[]> {
+  const rows = await ctx.db
+    .select({ bid: bids, jobTitle: jobs.title })
+    .from(bids)
+    .innerJoin(jobs, eq(jobs.id, bids.jobId))
+    .where(eq(bids.providerId, ctx.user.id))
+    .orderBy(desc(bids.createdAt), desc(bids.id));
+  return rows.map(({ bid, jobTitle }) => ({
+    id: bid.id,
+    jobId: bid.jobId,
+    jobTitle,
+    tier: bid.tier,
+    amount: formatMoney(bid.amount)!,
+    creditsCost: bid.creditsCost,
+    status: bid.status,
+    createdAt: bid.createdAt.toISOString(),
+  }));
+}

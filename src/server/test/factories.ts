@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#server/db/client.js';
+import { jobs } from '#server/db/schema/index.js';
+import { postLedgerEntry } from '#server/credits/ledger.js';
+import { as, signUp, type Session } from './app.js';
+
+let jobCounter = 0;
+
+/** One-line factory: an open job owned by `customerId`, written straight to the table. */
+export async function createJob(db: Db, customerId: string, overrides: Partial<typeof jobs.$inferInsert> = {}) {
+  jobCounter += 1;
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      title: `Fix sink ${jobCounter}`,
+      description: 'The kitchen sink drains slowly and the trap leaks.',
+      customerId,
+      zipCode: '78701',
+      city: 'Austin',
+      state: 'TX',
+      location: 'Austin, TX',
+      budgetMin: '100.00',
+      budgetMax: '300.00',
+      ...overrides,
+    })
+    .returning();
+  return job!;
+}
+
+/** Credits through the ledger, as an operator adjustment (the only way credits move). */
+export async function grantCredits(db: Db, userId: string, amount: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { balance } = await postLedgerEntry(tx, { userId, amount, type: 'adjustment', description: 'Test credits' });
+    return balance;
+  });
+}
+
+/** A new account upgraded to provider through the API, then topped up to `credits` in total. */
+export async function makeProvider(app: FastifyInstance, credits = 0): Promise<Session> {
+  const session = await signUp(app);
+  const response = await as(app, session)({ method: 'POST', url: '/api/auth/upgrade-to-provider' });
+  if (response.statusCode !== 200) throw new Error(`upgrade failed: ${response.statusCode} ${response.body}`);
+  const { user } = response.json() as { user: Session['user'] };
+  const missing = credits - user.credits;
+  const balance = missing !== 0 ? await grantCredits(app.db, user.id, missing) : user.credits;
+  return { cookie: session.cookie, user: { ...user, credits: balance } };
+}
