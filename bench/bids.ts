@@ -15,13 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { BID_TIER_COSTS, type BidTier } from '#shared/bids.js';
 import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import { findLedgerDrift } from '#server/credits/invariant.js';
 import { bids, creditTransactions, jobs, users } from '#server/db/schema/index.js';
+import { createScratchDatabase } from '#server/test/database.js';
 
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -54,26 +54,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
-  const dbName = `tradesbid_bench_${randomBytes(4).toString('hex')}`;
-  const url = new URL(baseUrl!);
-  url.pathname = `/${dbName}`;
-  await adminQuery(`CREATE DATABASE "${dbName}"`);
+  const scratch = await createScratchDatabase(baseUrl!, 'bench_');
+  const dbName = new URL(scratch.url).pathname.slice(1);
   console.log(`database ${dbName} created; ${PROVIDERS} providers, ${JOBS} jobs, concurrency ${CONCURRENCY}`);
 
   const config = loadConfig({
     NODE_ENV: 'production',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: scratch.url,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tradesbid-bench-')),
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
@@ -116,7 +104,12 @@ async function main() {
     );
     for (const userId of providerIds) {
       await db.transaction((tx) =>
-        postLedgerEntry(tx, { userId, amount: CREDITS - 2, type: 'adjustment', description: 'Benchmark credits' }),
+        postLedgerEntry(tx, {
+          userId,
+          amount: CREDITS - 2,
+          type: 'adjustment',
+          descriptionKey: 'credits:tx_adjustment',
+        }),
       );
     }
     const [customer] = await db
@@ -204,7 +197,7 @@ async function main() {
     if (!ok) process.exitCode = 1;
   } finally {
     await app.close();
-    await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await scratch.drop();
     console.log(`database ${dbName} dropped`);
   }
 }

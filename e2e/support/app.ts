@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '#server/test/database.js';
 import { builtClientDir, ROOT } from './build.js';
 
 export type RunningApp = { url: string; port: number; dataDir: string; stop: () => Promise<void> };
@@ -22,26 +21,6 @@ async function freePort(): Promise<number> {
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  if (!TEST_DATABASE_URL) return null;
-  const name = `${new URL(TEST_DATABASE_URL).pathname.slice(1) || 'test'}_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /**
  * The production server in its own process on a free port, serving the built client, on a fresh
  * embedded database (or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
@@ -50,7 +29,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const clientDir = builtClientDir();
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
-  const database = await freshDatabase();
+  const database = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'e2e_') : null;
   const compiled = join(ROOT, 'dist/server/server/main.js');
   const useCompiled = process.env.E2E_USE_SOURCE !== '1' && existsSync(compiled);
   const args = useCompiled ? [compiled] : ['--conditions=source', '--import', 'tsx', join(ROOT, 'src/server/main.ts')];

@@ -15,7 +15,6 @@ import type { DbOrTx } from '#server/db/client.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError, isUniqueViolation } from '#server/http/errors.js';
-import { translate } from '#server/http/i18n.js';
 import { competitorFigures, findJobOrFail } from './queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -78,7 +77,6 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
       amount: -cost,
       type: 'bid',
       bidId: bid.id,
-      description: translate(`credits:tx_bid_${input.tier}`, { jobTitle: job.title }),
       descriptionKey: `credits:tx_bid_${input.tier}`,
       descriptionParams: { jobTitle: job.title },
     });

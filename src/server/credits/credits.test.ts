@@ -30,7 +30,12 @@ describe('credit transactions', () => {
       descriptionParams: { jobTitle: 'Fix sink' },
     });
     expect(rows[2]).toMatchObject({ type: 'bonus', description: 'Welcome bonus', descriptionKey: 'credits:tx_bonus' });
-    expect(rows[1]).toMatchObject({ type: 'adjustment', descriptionKey: null, descriptionParams: {} });
+    expect(rows[1]).toMatchObject({
+      type: 'adjustment',
+      description: 'Credit adjustment',
+      descriptionKey: 'credits:tx_adjustment',
+      descriptionParams: {},
+    });
     expect(Object.keys(rows[0]).sort()).toEqual(
       ['amount', 'createdAt', 'description', 'descriptionKey', 'descriptionParams', 'id', 'type'].sort(),
     );

@@ -3,16 +3,18 @@ import type { CreditDescriptionParams, CreditTransactionType } from '#shared/cre
 import type { Tx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
 import { AppError } from '#server/http/errors.js';
+import { translate } from '#server/http/i18n.js';
 
 export type LedgerEntry = {
   userId: string;
   /** Signed: positive adds credits, negative spends them. */
   amount: number;
   type: CreditTransactionType;
-  /** English, as stored; the client shows `descriptionKey` rendered in the user's language. */
-  description: string;
-  /** A catalog key ('credits:tx_bid_regular') and its values, so a Spanish user reads the ledger in Spanish. */
-  descriptionKey?: string;
+  /**
+   * A catalog key ('credits:tx_bid_regular') and its values: the row stores the English text, and the
+   * client renders the key in the user's language.
+   */
+  descriptionKey: string;
   descriptionParams?: CreditDescriptionParams;
   stripePaymentIntentId?: string;
   bidId?: string;
@@ -40,10 +42,8 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ bal
       userId: entry.userId,
       amount: entry.amount,
       type: entry.type,
-      description: entry.description,
-      descriptionParams: entry.descriptionKey
-        ? JSON.stringify({ key: entry.descriptionKey, params: entry.descriptionParams ?? {} })
-        : null,
+      description: translate(entry.descriptionKey, entry.descriptionParams),
+      descriptionParams: JSON.stringify({ key: entry.descriptionKey, params: entry.descriptionParams ?? {} }),
       stripePaymentIntentId: entry.stripePaymentIntentId,
       bidId: entry.bidId,
       promoCodeId: entry.promoCodeId,

@@ -5,7 +5,6 @@ import { postLedgerEntry } from '#server/credits/ledger.js';
 import { users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
-import { translate } from '#server/http/i18n.js';
 
 /**
  * A customer becomes a provider and receives FREE_CREDITS_ON_UPGRADE once (spec §4, DESIGN.md §4.4).
@@ -28,7 +27,6 @@ export async function upgradeToProvider(ctx: Ctx): Promise<UpgradeToProviderResu
       userId: upgraded.id,
       amount: freeCredits,
       type: 'bonus',
-      description: translate('credits:tx_bonus'),
       descriptionKey: 'credits:tx_bonus',
     });
     return { ...upgraded, credits: balance };

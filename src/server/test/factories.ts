@@ -30,7 +30,12 @@ export async function createJob(db: Db, customerId: string, overrides: Partial<t
 /** Credits through the ledger, as an operator adjustment (the only way credits move). */
 export async function grantCredits(db: Db, userId: string, amount: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const { balance } = await postLedgerEntry(tx, { userId, amount, type: 'adjustment', description: 'Test credits' });
+    const { balance } = await postLedgerEntry(tx, {
+      userId,
+      amount,
+      type: 'adjustment',
+      descriptionKey: 'credits:tx_adjustment',
+    });
     return balance;
   });
 }

@@ -163,7 +163,7 @@ export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean>
       userId: provider!.id,
       amount: DEMO_PROVIDER_CREDITS,
       type: 'adjustment',
-      description: 'Demo credits',
+      descriptionKey: 'credits:tx_demo',
     });
     const stored = storage ? await storePhotos(tx, storage, customer!.id, encoded) : [];
     const photoUrl = (scene: DemoScene) => stored[scenes.indexOf(scene)]!.url;
