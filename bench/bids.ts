@@ -62,6 +62,7 @@ async function main() {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: scratch.url,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tradesbid-bench-')),
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',

@@ -34,6 +34,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       url: config.databaseUrl,
       pgliteDir: join(config.dataDir, 'pglite'),
       migrationsFolder: migrationsFolder(config.rootDir),
+      poolSize: config.databasePoolSize,
     }));
   await database.migrate();
   await seedCategories(database.db);
@@ -48,7 +49,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -9,6 +9,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections per app instance to the PostgreSQL server. */
+  databasePoolSize: number;
   sessionSecret: string;
   seedDemo: boolean | null; // null: decided at start (embedded mode on an empty database)
   freeCreditsOnUpgrade: number;
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
     sessionSecret,
     seedDemo: bool(env, 'SEED_DEMO'),
     freeCreditsOnUpgrade: int(env, 'FREE_CREDITS_ON_UPGRADE', 2, 0, 1000),

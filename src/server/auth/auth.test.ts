@@ -1,6 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/index.js';
+import { sessions, users } from '#server/db/schema/index.js';
 import { as, createTestApp, sessionCookie, signUp, type TestApp } from '#server/test/app.js';
 
 let t: TestApp;
@@ -95,6 +95,18 @@ describe('accounts', () => {
     expect(logout.headers.location).toBe('/');
     const after = await as(t.app, session)({ method: 'GET', url: '/api/auth/user' });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('does not write the session back on every request', async () => {
+    const session = await signUp(t.app);
+    const expiry = async () =>
+      (
+        await t.app.db.select({ expire: sessions.expire }).from(sessions).where(eq(sessions.userId, session.user.id))
+      )[0]!.expire.getTime();
+    const before = await expiry();
+    await as(t.app, session)({ method: 'GET', url: '/api/auth/user' });
+    await as(t.app, session)({ method: 'GET', url: '/api/auth/user' });
+    expect(await expiry()).toBe(before);
   });
 
   it('gives a new session id on login (no session fixation)', async () => {

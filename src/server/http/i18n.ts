@@ -11,6 +11,7 @@ void english.init({
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,
+  showSupportNotice: false,
 });
 
 export function translate(key: string, values?: Record<string, unknown>): string {

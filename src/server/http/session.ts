@@ -9,12 +9,15 @@ import { sessions } from '#server/db/schema/index.js';
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    renewedAt?: number;
     oidc?: { state: string; nonce: string; codeVerifier: string; returnTo?: string };
   }
 }
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A sliding session is pushed forward at most once a day, not written back on every request. */
+export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 type Callback = (err?: unknown) => void;
 
@@ -64,6 +67,7 @@ export async function registerSession(app: FastifyInstance, config: Config, db: 
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,
     store: new PostgresSessionStore(db),
+    rolling: false,
     cookie: {
       path: '/',
       httpOnly: true,
@@ -72,5 +76,14 @@ export async function registerSession(app: FastifyInstance, config: Config, db: 
       secure: config.env === 'production' ? 'auto' : false,
       maxAge: SESSION_MAX_AGE_MS,
     },
+  });
+  app.addHook('preHandler', async (request) => {
+    const session = request.session;
+    const expires = session?.cookie.expires;
+    if (!session?.userId || !expires) return;
+    if (expires.getTime() - Date.now() < SESSION_MAX_AGE_MS - SESSION_RENEW_AFTER_MS) {
+      session.touch();
+      session.set('renewedAt', Date.now());
+    }
   });
 }
