@@ -112,10 +112,22 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
   });
 
   it('sends a logged-out visitor from /dashboard to login with an Unauthorized notice', async () => {
-    const page = await (await newContext(browser, { viewport: DESKTOP })).newPage();
-    const notice = page.getByText('Unauthorized', { exact: true }).first().waitFor();
+    const context = await newContext(browser, { viewport: DESKTOP });
+    // The notice lives for 500 ms before the page navigates away; a DOM observer reports it however
+    // busy the machine is, where polling a locator could miss it.
+    let resolveNotice: () => void = () => {};
+    const noticeSeen = new Promise<void>((resolve) => (resolveNotice = resolve));
+    await context.exposeBinding('reportUnauthorizedNotice', () => resolveNotice());
+    await context.addInitScript(() => {
+      const report = (window as unknown as { reportUnauthorizedNotice: () => void }).reportUnauthorizedNotice;
+      new MutationObserver(() => {
+        const toasts = document.querySelectorAll('[role="status"], li, [data-state="open"]');
+        if ([...toasts].some((el) => el.textContent?.trim().startsWith('Unauthorized'))) report();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
-    await notice;
+    await noticeSeen;
     await page.waitForURL(`${app.url}/login`);
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
     await page.context().close();
