@@ -9,26 +9,9 @@ import {
 } from '#shared/bids.js';
 import { fromCents, toCents } from '#shared/money.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { bids, jobs } from '#server/db/schema/index.js';
-import { AppError } from '#server/http/errors.js';
+import { bids } from '#server/db/schema/index.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type JobRow = typeof jobs.$inferSelect;
-
-/**
- * The job a bid is about, or 404 job_not_found (a malformed id too, never a 500).
- * `lock` takes a share lock so the job cannot change status while a bid is placed on it.
- */
-export async function findJobOrFail(db: DbOrTx, jobId: string, lock = false): Promise<JobRow> {
-  if (!UUID.test(jobId)) throw new AppError('job_not_found');
-  const query = db.select().from(jobs).where(eq(jobs.id, jobId));
-  const [job] = lock ? await query.for('share') : await query;
-  if (!job) throw new AppError('job_not_found');
-  return job;
-}
-
 export type CompetitorFigures = Pick<
   CompetitiveIntelligence,
   'totalCompetitors' | 'competitorTierCounts' | 'activityLevel' | 'averageBidRange'

@@ -15,7 +15,8 @@ import type { DbOrTx } from '#server/db/client.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError, isUniqueViolation } from '#server/http/errors.js';
-import { competitorFigures, findJobOrFail } from './queries.js';
+import { findJobOrFail } from '#server/jobs/service.js';
+import { competitorFigures } from './queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { translate } from '#server/http/i18n.js';
 import { foreignPhotoUrls } from '#server/uploads/service.js';
 import { lookupZip } from '#server/zip/service.js';
 
-type JobRow = typeof jobs.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
 type JobCategory = NonNullable<Job['category']>;
 type JobRecord = { job: JobRow; category: JobCategory | null; bidCount: number | null };
 type ListQuery = z.output<typeof JobListQuerySchema>;
@@ -91,9 +91,26 @@ export async function listMyJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
   return rows.map((row) => toJob(row, ctx.user.id));
 }
 
-/** Any logged-in user may read a job; a malformed id is simply not found (never a 500). */
-export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
+/** A malformed id is simply not found (never a 500). */
+function assertJobId(jobId: string) {
   if (!UUID.test(jobId)) throw new AppError('job_not_found');
+}
+
+/**
+ * The job row for other features' rules, or 404 job_not_found. `lock` takes a share lock so the
+ * job cannot change status inside the caller's transaction (a bid being placed on it).
+ */
+export async function findJobOrFail(db: DbOrTx, jobId: string, lock = false): Promise<JobRow> {
+  assertJobId(jobId);
+  const query = db.select().from(jobs).where(eq(jobs.id, jobId));
+  const [job] = lock ? await query.for('share') : await query;
+  if (!job) throw new AppError('job_not_found');
+  return job;
+}
+
+/** Any logged-in user may read a job. */
+export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
+  assertJobId(jobId);
   const [row] = await selectJobs(ctx.db, ctx.user.id).where(eq(jobs.id, jobId));
   if (!row) throw new AppError('job_not_found');
   return toJob(row, ctx.user.id);
