@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { BID_TIER_COSTS, CHEAPEST_BID_COST } from '#shared/bids.js';
 import type { User } from '#shared/auth.js';
 import { useUser } from '#client/auth/use-user.js';
-import { useJobs } from '#client/jobs/api/get-jobs.js';
 import { JobCard } from '#client/jobs/components/job-card.js';
 import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
 import { Badge } from '#client/ui/badge.js';
@@ -12,12 +11,11 @@ import { Button } from '#client/ui/button.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { useMyBids } from '../api/get-my-bids.js';
+import { useAvailableJobs } from '../api/use-available-jobs.js';
 import { QuickBid } from './quick-bid.js';
 
 // Spec §9 'Lists': provider mode shows the first 10 available jobs.
 const AVAILABLE_JOB_COUNT = 10;
-// Fetch a little more so that, once the provider's own jobs are left out, ten usually remain.
-const FETCH_COUNT = 20;
 
 /** The dashboard's 'I Provide Services' mode (spec §2): available jobs with a quick bid on each. */
 export function ProviderMode() {
@@ -29,8 +27,7 @@ export function ProviderMode() {
 
 function AvailableJobs({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { data, isPending, isError } = useJobs({ limit: FETCH_COUNT });
-  const jobs = (data ?? []).filter((job) => job.customerId !== user.id).slice(0, AVAILABLE_JOB_COUNT);
+  const { jobs, isPending, isError } = useAvailableJobs(user.id, AVAILABLE_JOB_COUNT);
   const { data: myBids } = useMyBids();
   const bidByJob = new Map((myBids ?? []).map((bid) => [bid.jobId, bid]));
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/auth.js';
 import { useUser } from '#client/auth/use-user.js';
-import { useJobs } from '#client/jobs/api/get-jobs.js';
+import { useAvailableJobs } from '../api/use-available-jobs.js';
 import { formatBudgetRange, formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Avatar } from '#client/ui/avatar.js';
@@ -150,8 +150,7 @@ function StatTile({ icon, label, value }: { icon: ReactNode; label: string; valu
 function AvailableJobsCard({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { data, isPending } = useJobs({ limit: JOB_COUNT * 2 });
-  const jobs = (data ?? []).filter((job) => job.customerId !== userId).slice(0, JOB_COUNT);
+  const { jobs, isPending } = useAvailableJobs(userId, JOB_COUNT);
   return (
     <Card>
       <CardHeader>

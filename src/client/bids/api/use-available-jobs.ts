@@ -1,0 +1,12 @@
+import { useJobs } from '#client/jobs/api/get-jobs.js';
+
+// One fetch size for every provider screen, so they share one cached query. It is a little more
+// than the longest list (10) so that, once the provider's own jobs are left out, enough remain.
+const FETCH_COUNT = 20;
+
+/** Open jobs a provider may bid on (not their own), newest first, at most `count`. */
+export function useAvailableJobs(userId: string, count: number) {
+  const query = useJobs({ limit: FETCH_COUNT });
+  const jobs = (query.data ?? []).filter((job) => job.customerId !== userId).slice(0, count);
+  return { jobs, isPending: query.isPending, isError: query.isError };
+}
