@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categories } from './categories.js';
 import { createdAt, id, money, updatedAt } from './columns.js';
 import { jobStatus, jobTimeline } from './enums.js';
+import { serviceRequests } from './service-requests.js';
 import { users } from './users.js';
 
 export const jobs = pgTable(
@@ -27,6 +28,11 @@ export const jobs = pgTable(
     longitude: doublePrecision('longitude'),
     timeline: jobTimeline('timeline'),
     status: jobStatus('status').notNull().default('open'),
+    // The provider hired on the job: set when the owner accepts a bid or a provider accepts a service
+    // request (DESIGN.md §4.8, §4.12).
+    hiredProviderId: uuid('hired_provider_id').references(() => users.id, { onDelete: 'set null' }),
+    // Set on the private job an accepted service request becomes; such a job is never in the public list.
+    serviceRequestId: uuid('service_request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),
     requiresLicense: boolean('requires_license').notNull().default(false),
     requiresInsurance: boolean('requires_insurance').notNull().default(false),
     requiresReferences: boolean('requires_references').notNull().default(false),
@@ -40,6 +46,8 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_status_created_idx').on(t.status, t.createdAt),
     index('jobs_customer_idx').on(t.customerId, t.createdAt),
+    index('jobs_hired_provider_idx').on(t.hiredProviderId, t.createdAt),
+    uniqueIndex('jobs_service_request_key').on(t.serviceRequestId),
     check('jobs_budget_min_non_negative', sql`${t.budgetMin} IS NULL OR ${t.budgetMin} >= 0`),
     check('jobs_budget_max_non_negative', sql`${t.budgetMax} IS NULL OR ${t.budgetMax} >= 0`),
     check(
