@@ -8,7 +8,7 @@ import { builtClientDir, ROOT } from './build.js';
 
 export type RunningApp = { url: string; port: number; dataDir: string; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /** Serve the client through Vite's dev middleware: only `npm run dev` sets DEV_SERVER=1. */
+  devServer: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -88,7 +90,8 @@ function generatedSecret(dataDir: string): string {
 /** process.env → typed config. The only reader of the environment; bad values fail here, naming the variable. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const rootDir = findRootDir();
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  // `npm start` is production whatever NODE_ENV says or omits (DESIGN.md §6).
+  const nodeEnv = env.NODE_ENV === 'development' ? 'development' : env.NODE_ENV === 'test' ? 'test' : 'production';
   const dataDir = resolve(rootDir, env.DATA_DIR || './data');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
 
@@ -118,6 +121,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
   return {
     env: nodeEnv,
+    devServer: bool(env, 'DEV_SERVER') ?? false,
     port: int(env, 'PORT', 5000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,

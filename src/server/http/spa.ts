@@ -13,7 +13,7 @@ const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => ur
  * Client routes fall back to index.html; unknown /api paths answer a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, config: Config) {
-  if (config.env === 'development') {
+  if (config.devServer) {
     const { createServer } = await import('vite');
     const vite = await createServer({
       configFile: join(config.rootDir, 'vite.config.ts'),
@@ -35,9 +35,16 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.ts); send the best one
+      // the browser accepts, with `Vary: Accept-Encoding`.
+      preCompressed: true,
+      // Our own Cache-Control below, not send's `public, max-age=0`.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        // Hashed assets never change; index.html always revalidates.
+        // Hashed assets never change; index.html and the other unhashed files always revalidate.
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Caches must key on the encoding: the same URL may be sent as brotli, gzip or plain.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
