@@ -13,6 +13,8 @@ import { registerOriginCheck } from '#server/http/origin-check.js';
 import { registerSession } from '#server/http/session.js';
 import { registerSpa } from '#server/http/spa.js';
 import { jobRoutes } from '#server/jobs/routes.js';
+import { paymentRoutes } from '#server/payments/routes.js';
+import { promoRoutes } from '#server/promo/routes.js';
 import { providerRoutes } from '#server/providers/routes.js';
 import { systemRoutes } from '#server/system/routes.js';
 import { uploadRoutes } from '#server/uploads/routes.js';
@@ -69,6 +71,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadRoutes);
   await app.register(zipRoutes);
   await app.register(bidRoutes);
+  await app.register(paymentRoutes);
+  await app.register(promoRoutes);
 
   if (options.serveClient ?? true) await registerSpa(app, config);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -4,6 +4,10 @@ export const ERROR_STATUS = {
   validation_error: 400,
   invalid_json: 400,
   bad_request: 400,
+  unknown_package: 400,
+  invalid_signature: 400,
+  promo_invalid: 400,
+  promo_expired: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   insufficient_credits: 402,
@@ -24,6 +28,10 @@ export const ERROR_STATUS = {
   already_provider: 409,
   revision_not_allowed: 409,
   conflict: 409,
+  already_exists: 409,
+  payment_not_completed: 409,
+  promo_exhausted: 409,
+  promo_already_used: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_photos: 400,
@@ -32,6 +40,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  payments_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -49,3 +49,6 @@ export async function ctx(request: FastifyRequest): Promise<Ctx> {
 export function isAdmin(config: Config, user: UserRow): boolean {
   return config.adminEmails.includes(user.email.toLowerCase());
 }
+export function requireAdmin(ctx: Ctx): void {
+  if (!isAdmin(ctx.config, ctx.user)) throw new AppError('not_admin');
+}

@@ -9,6 +9,7 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enJobs from './en/jobs.json' with { type: 'json' };
 import enLanding from './en/landing.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
+import enPromo from './en/promo.json' with { type: 'json' };
 import enProviders from './en/providers.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
@@ -21,6 +22,7 @@ import esErrors from './es/errors.json' with { type: 'json' };
 import esJobs from './es/jobs.json' with { type: 'json' };
 import esLanding from './es/landing.json' with { type: 'json' };
 import esLegal from './es/legal.json' with { type: 'json' };
+import esPromo from './es/promo.json' with { type: 'json' };
 import esProviders from './es/providers.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
 
@@ -43,6 +45,7 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     jobs: enJobs,
     landing: enLanding,
     legal: enLegal,
+    promo: enPromo,
     providers: enProviders,
     validation: enValidation,
   },
@@ -57,6 +60,7 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     jobs: esJobs,
     landing: esLanding,
     legal: esLegal,
+    promo: esPromo,
     providers: esProviders,
     validation: esValidation,
   },
