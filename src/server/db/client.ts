@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -40,8 +40,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
 
+/**
+ * The live process, other than this one, that has the embedded database at `pgliteDir` open, or null.
+ * PGlite runs inside one process: a second opener (e.g. `npm run promo` next to a running server) must not.
+ */
+export function pgliteHolder(pgliteDir: string): number | null {
+  const lock = `${pgliteDir}.pid`;
+  if (!existsSync(lock)) return null;
+  const pid = Number(readFileSync(lock, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive but not ours to signal; ESRCH: gone, the lock is stale.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const lock = options.pgliteDir ? `${options.pgliteDir}.pid` : null;
+  if (options.pgliteDir) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    writeFileSync(lock!, String(process.pid));
+  }
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -56,6 +78,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      if (lock && existsSync(lock) && readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock);
     },
   };
 }
