@@ -38,6 +38,10 @@ const router = createBrowserRouter([
             },
           },
           {
+            path: 'admin',
+            lazy: { Component: async () => (await import('#client/admin/pages/admin-page.js')).AdminPage },
+          },
+          {
             path: 'buy-credits',
             lazy: { Component: async () => (await import('#client/credits/pages/buy-credits-page.js')).BuyCreditsPage },
           },

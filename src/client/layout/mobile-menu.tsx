@@ -44,7 +44,7 @@ export function MobileMenu({ user }: { user: User | null }) {
         )}
         <nav aria-label={t('common:nav_main_label')} className="grid gap-1">
           {user
-            ? navItemsFor(user.role).map((item) => (
+            ? navItemsFor(user.role, user.isAdmin).map((item) => (
                 <NavLinkItem key={item.to} to={item.to} stacked onNavigate={close}>
                   {t(item.labelKey)}
                 </NavLinkItem>

@@ -1,6 +1,6 @@
 import type { UserRole } from '#shared/auth.js';
 
-export type NavItem = { to: string; labelKey: string; roles: readonly UserRole[] };
+export type NavItem = { to: string; labelKey: string; roles: readonly UserRole[]; adminOnly?: boolean };
 
 /**
  * The logged-in navigation (spec §2 'Top navigation bar'). Only routes that exist are listed:
@@ -10,6 +10,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'common:nav_home', roles: ['customer', 'provider'] },
   { to: '/post-job', labelKey: 'common:nav_post_job', roles: ['customer'] },
   { to: '/dashboard', labelKey: 'common:nav_dashboard', roles: ['provider'] },
+  { to: '/admin', labelKey: 'promo:nav_admin', roles: ['customer', 'provider'], adminOnly: true },
 ];
 
 /** The logged-out links are anchors into the landing page's sections. */
@@ -20,6 +21,6 @@ export const LANDING_LINKS: readonly { to: string; labelKey: string }[] = [
   { to: '/#pricing', labelKey: 'common:nav_pricing' },
 ];
 
-export function navItemsFor(role: UserRole): NavItem[] {
-  return NAV_ITEMS.filter((item) => item.roles.includes(role));
+export function navItemsFor(role: UserRole, isAdmin = false): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.roles.includes(role) && (isAdmin || !item.adminOnly));
 }

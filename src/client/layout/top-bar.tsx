@@ -24,7 +24,7 @@ export function TopBar() {
         <Logo className="shrink-0" />
         <nav aria-label={t('common:nav_main_label')} className="ml-6 hidden items-center gap-0.5 md:flex">
           {user
-            ? navItemsFor(user.role).map((item) => (
+            ? navItemsFor(user.role, user.isAdmin).map((item) => (
                 <NavLinkItem key={item.to} to={item.to}>
                   {t(item.labelKey)}
                 </NavLinkItem>

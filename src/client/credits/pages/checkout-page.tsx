@@ -18,7 +18,7 @@ export function CheckoutPage() {
       <div className="grid gap-8">
         {user?.role === 'provider' && <BalanceCard credits={user.credits} />}
         <PackagePicker selected={selected} onSelect={setSelected} />
-        <PaymentPanel selected={selected} />
+        <PaymentPanel selected={selected} mode="checkout" />
       </div>
     </Page>
   );

@@ -1,0 +1,52 @@
+import { ShieldAlert } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '#client/auth/use-user.js';
+import { EmptyState } from '#client/ui/empty-state.js';
+import { Page, PageHeader } from '#client/ui/page.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
+import { PromoCodesPanel } from '../components/promo-codes-panel.js';
+
+type AdminTab = { value: string; labelKey: string; Panel: ComponentType };
+
+// One line per tab (and its import): each operator feature brings its own panel.
+const ADMIN_TABS: readonly AdminTab[] = [
+  { value: 'promo-codes', labelKey: 'promo:tab_promo_codes', Panel: PromoCodesPanel },
+];
+
+/** /admin: operator tools for users listed in ADMIN_EMAILS; everyone else sees Access Denied. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  if (!user) return null;
+  if (!user.isAdmin) {
+    return (
+      <Page width="narrow">
+        <EmptyState
+          icon={ShieldAlert}
+          title={t('promo:access_denied_title')}
+          description={t('promo:access_denied_description')}
+        />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <PageHeader title={t('promo:admin_title')} description={t('promo:admin_description')} />
+      <Tabs defaultValue={ADMIN_TABS[0]!.value} className="grid gap-6">
+        <TabsList className="w-full overflow-x-auto sm:w-fit">
+          {ADMIN_TABS.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {t(tab.labelKey)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {ADMIN_TABS.map(({ value, Panel }) => (
+          <TabsContent key={value} value={value}>
+            <Panel />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </Page>
+  );
+}
