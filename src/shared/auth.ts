@@ -60,4 +60,6 @@ export type PublicConfig = {
   oidcEnabled: boolean;
   stripePublishableKey: string | null;
   freeCreditsOnUpgrade: number;
+  /** In demo mode, a promo code to try on /buy-credits. */
+  demoPromoCode: string | null;
 };

@@ -1,4 +1,4 @@
-import { KeyRound, Lock, Mail } from 'lucide-react';
+import { KeyRound, Lock, Mail, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '#shared/auth.js';
 import { Badge } from '#client/ui/badge.js';
@@ -7,7 +7,15 @@ import { Button } from '#client/ui/button.js';
 type DemoAccount = PublicConfig['demoAccounts'][number];
 
 /** Shown only in demo mode (GET /api/config): one click fills the sign-in form. */
-export function DemoAccounts({ accounts, onUse }: { accounts: DemoAccount[]; onUse: (account: DemoAccount) => void }) {
+export function DemoAccounts({
+  accounts,
+  onUse,
+  promoCode,
+}: {
+  accounts: DemoAccount[];
+  onUse: (account: DemoAccount) => void;
+  promoCode?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <section
@@ -48,6 +56,12 @@ export function DemoAccounts({ accounts, onUse }: { accounts: DemoAccount[]; onU
           </li>
         ))}
       </ul>
+      {promoCode && (
+        <p className="mt-3 flex items-start gap-2 text-[13px] text-muted-foreground" data-testid="demo-promo-code">
+          <Ticket className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden />
+          <span>{t('promo:demo_hint', { code: promoCode })}</span>
+        </p>
+      )}
     </section>
   );
 }

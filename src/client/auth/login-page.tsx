@@ -50,6 +50,7 @@ export function LoginPage() {
         {config?.demoMode && config.demoAccounts.length > 0 && (
           <DemoAccounts
             accounts={config.demoAccounts}
+            promoCode={config.demoPromoCode}
             onUse={(account) => {
               setTab('sign-in');
               setPrefill({ email: account.email, password: account.password, nonce: Date.now() });

@@ -51,6 +51,15 @@ describe('restarting the embedded app', () => {
       payload: { email: demo.email, password: demo.password },
     });
     expect(login.statusCode).toBe(200);
+    // The demo promo code named on the login page works.
+    expect(cfg.demoPromoCode).toBe('WELCOME10');
+    const redeemed = await first.inject({
+      method: 'POST',
+      url: '/api/promo-codes/redeem',
+      headers: { cookie: String(login.headers['set-cookie']).split(';')[0]! },
+      payload: { code: 'welcome10' },
+    });
+    expect(redeemed.json()).toMatchObject({ success: true, creditsReceived: 10 });
     const usersBefore = await first.db.query.users.findMany();
     await first.close();
 

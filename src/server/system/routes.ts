@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '#shared/auth.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PROMO_CODE } from '#server/db/seed/demo.js';
 import { AppError } from '#server/http/errors.js';
 
 export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boolean; ping: () => Promise<void> }) {
@@ -25,6 +25,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boole
       oidcEnabled: config.oidc !== null,
       stripePublishableKey: config.stripe.secretKey ? config.stripe.publishableKey : null,
       freeCreditsOnUpgrade: config.freeCreditsOnUpgrade,
+      demoPromoCode: opts.demoMode ? DEMO_PROMO_CODE : null,
     };
   });
 }

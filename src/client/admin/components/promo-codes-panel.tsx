@@ -94,27 +94,24 @@ function CreatePromoForm() {
               className="uppercase"
             />
           </Field>
-          <div className="grid grid-cols-2 gap-4">
-            <Field label={t('promo:field_credits')} error={errors.creditsAmount} required>
-              <Input
-                name="creditsAmount"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                value={values.creditsAmount}
-                onChange={set('creditsAmount')}
-              />
-            </Field>
-            <Field label={t('promo:field_max_uses')} error={errors.maxUses}>
-              <Input
-                name="maxUses"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                value={values.maxUses}
-                onChange={set('maxUses')}
-              />
-            </Field>
+          <div className="grid grid-cols-2 items-end gap-4">
+            {(['creditsAmount', 'maxUses'] as const).map((name) => (
+              <Field
+                key={name}
+                label={name === 'creditsAmount' ? t('promo:field_credits') : t('promo:field_max_uses')}
+                error={errors[name]}
+                required={name === 'creditsAmount'}
+              >
+                <Input
+                  name={name}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  value={values[name]}
+                  onChange={set(name)}
+                />
+              </Field>
+            ))}
           </div>
           <Field label={t('promo:field_expires')} error={errors.expiresAt}>
             <Input name="expiresAt" type="date" value={values.expiresAt} onChange={set('expiresAt')} />
@@ -206,7 +203,7 @@ function PromoRow({ promo }: { promo: PromoCode }) {
         </dd>
         <dd className="font-semibold">{promo.expiresAt ? formatDate(promo.expiresAt, language) : t('promo:never')}</dd>
       </dl>
-      <Button variant="outline" size="sm" onClick={toggle} disabled={update.isPending}>
+      <Button variant="outline" size="sm" className="ml-auto" onClick={toggle} disabled={update.isPending}>
         {promo.isActive ? t('promo:turn_off') : t('promo:turn_on')}
       </Button>
     </li>

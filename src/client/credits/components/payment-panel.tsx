@@ -119,7 +119,7 @@ function PaymentCard({ pkg, mode, publishableKey, onBack }: PaymentCardProps) {
   }
 
   return (
-    <Card data-testid="payment-form">
+    <Card data-testid="payment-form" className="w-full max-w-2xl">
       <CardHeader className="gap-2">
         {onBack && (
           <div>

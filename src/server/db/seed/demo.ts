@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { categories, jobs, users } from '#server/db/schema/index.js';
+import { categories, jobs, promoCodes, users } from '#server/db/schema/index.js';
 import { hashPassword } from '#server/auth/password.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import { encodePhoto, storePhotos } from '#server/uploads/service.js';
@@ -13,6 +13,8 @@ export const DEMO_ACCOUNTS = [
   { role: 'provider' as const, email: 'provider@demo.tradesbid.test', firstName: 'James', lastName: 'Carter' },
 ];
 const DEMO_PROVIDER_CREDITS = 150;
+/** A promo code anyone may redeem once in demo mode (the login page's demo box names it). */
+export const DEMO_PROMO_CODE = 'WELCOME10';
 
 const DEMO_JOBS = [
   {
@@ -165,6 +167,10 @@ export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean>
       type: 'adjustment',
       descriptionKey: 'credits:tx_demo',
     });
+    await tx
+      .insert(promoCodes)
+      .values({ code: DEMO_PROMO_CODE, creditsAmount: 10, description: 'Demo welcome code', createdBy: 'demo' })
+      .onConflictDoNothing();
     const stored = storage ? await storePhotos(tx, storage, customer!.id, encoded) : [];
     const photoUrl = (scene: DemoScene) => stored[scenes.indexOf(scene)]!.url;
     const now = Date.now();
