@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CreditPackage } from '#shared/credits.js';
+import { ApiError } from '#client/lib/api.js';
 import { errorMessage } from '#client/lib/errors.js';
 import { formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
@@ -88,8 +89,13 @@ export function CardPaymentForm({ pkg, mode }: { pkg: CreditPackage; mode: Payme
       }
     } catch (failure) {
       if (isUnauthorized(failure)) return;
-      toast({ title: t('credits:error_title'), description: t('credits:backend_error'), variant: 'destructive' });
-      console.error(errorMessage(failure, t));
+      // The server refused (it names why), or the call itself failed after the card was charged.
+      const refused = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
+      toast({
+        title: t('credits:error_title'),
+        description: refused ? errorMessage(failure, t, 'credits:add_credits_failed') : t('credits:backend_error'),
+        variant: 'destructive',
+      });
     }
   };
 
