@@ -29,6 +29,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });
 
+  it('is production without NODE_ENV, and serves through Vite only when DEV_SERVER is set (npm run dev)', () => {
+    const started = loadConfig({ DATA_DIR: base.DATA_DIR, SESSION_SECRET: base.SESSION_SECRET });
+    expect(started.env).toBe('production');
+    expect(started.devServer).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).devServer).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', DEV_SERVER: '1' }).devServer).toBe(true);
+    expect(() => loadConfig({ ...base, DEV_SERVER: 'sometimes' })).toThrow(/DEV_SERVER/);
+  });
+
   it('requires SESSION_SECRET with DATABASE_URL in production', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', DATA_DIR: base.DATA_DIR, DATABASE_URL: 'postgres://db/app' }),
