@@ -1,5 +1,6 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPackage, CreditPackageId } from '#shared/credits.js';
@@ -60,6 +61,11 @@ function PaymentCard({ pkg, mode, publishableKey, onBack }: PaymentCardProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const stripeJs = useStripeJs(publishableKey, language);
+  const cardRef = useRef<HTMLDivElement>(null);
+  // On a phone the form opens below the fold: bring it to the reader.
+  useEffect(() => {
+    cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, []);
   const request: IntentRequest =
     mode === 'buy'
       ? { via: 'package', creditPackage: pkg.id }
@@ -119,7 +125,7 @@ function PaymentCard({ pkg, mode, publishableKey, onBack }: PaymentCardProps) {
   }
 
   return (
-    <Card data-testid="payment-form" className="w-full max-w-2xl">
+    <Card ref={cardRef} data-testid="payment-form" className="w-full max-w-2xl scroll-mt-20">
       <CardHeader className="gap-2">
         {onBack && (
           <div>
