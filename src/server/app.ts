@@ -4,16 +4,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '#server/config.js';
 import { authRoutes } from '#server/auth/routes.js';
 import { bidRoutes } from '#server/bids/routes.js';
+import { conversationRoutes } from '#server/conversations/routes.js';
 import { creditRoutes } from '#server/credits/routes.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
 import { seedCategories } from '#server/db/seed/categories.js';
 import { seedDemo } from '#server/db/seed/demo.js';
+import { eventRoutes } from '#server/events/routes.js';
 import { registerErrorHandler, sendNotFound } from '#server/http/error-handler.js';
 import { registerOriginCheck } from '#server/http/origin-check.js';
 import { registerSession } from '#server/http/session.js';
 import { registerSpa } from '#server/http/spa.js';
 import { jobRoutes } from '#server/jobs/routes.js';
 import { paymentRoutes } from '#server/payments/routes.js';
+import { startExpirySweep } from '#server/projects/lifecycle.js';
+import { projectRoutes } from '#server/projects/routes.js';
 import { promoRoutes } from '#server/promo/routes.js';
 import { providerRoutes } from '#server/providers/routes.js';
 import { systemRoutes } from '#server/system/routes.js';
@@ -73,6 +77,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bidRoutes);
   await app.register(paymentRoutes);
   await app.register(promoRoutes);
+  await app.register(eventRoutes, { database });
+  await app.register(conversationRoutes);
+  await app.register(projectRoutes);
+  const stopExpirySweep = startExpirySweep(database.db, config.jobExpiryDays, (err) =>
+    app.log.error({ err }, 'job expiry sweep failed'),
+  );
+  app.addHook('onClose', async () => stopExpirySweep());
 
   if (options.serveClient ?? true) await registerSpa(app, config);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -19,6 +19,8 @@ describe('configuration', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ FREE_CREDITS_ON_UPGRADE: '-1' }, /FREE_CREDITS_ON_UPGRADE/],
+    [{ JOB_EXPIRY_DAYS: '0' }, /JOB_EXPIRY_DAYS/],
+    [{ JOB_EXPIRY_DAYS: 'soon' }, /JOB_EXPIRY_DAYS/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     [{ OIDC_ISSUER_URL: 'https://id.example.com' }, /OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/],

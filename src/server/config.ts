@@ -16,6 +16,8 @@ export type Config = {
   sessionSecret: string;
   seedDemo: boolean | null; // null: decided at start (embedded mode on an empty database)
   freeCreditsOnUpgrade: number;
+  /** An open job with no hire is cancelled, with refunds, this many days after posting (DESIGN.md §4.8). */
+  jobExpiryDays: number;
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionSecret,
     seedDemo: bool(env, 'SEED_DEMO'),
     freeCreditsOnUpgrade: int(env, 'FREE_CREDITS_ON_UPGRADE', 2, 0, 1000),
+    jobExpiryDays: int(env, 'JOB_EXPIRY_DAYS', 30, 1, 3650),
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || null,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,

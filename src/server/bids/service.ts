@@ -12,6 +12,7 @@ import {
 import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import type { DbOrTx } from '#server/db/client.js';
+import { publishEvent } from '#server/events/publish.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError, isUniqueViolation } from '#server/http/errors.js';
@@ -100,6 +101,8 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
         purchasedAt: now,
       });
     }
+    // The owner's open job page and lists learn of the bid when it commits (DESIGN.md §3.3).
+    await publishEvent(tx, job.customerId, 'bid.created', { jobId: job.id, bidId: bid.id, status: bid.status });
     return toBid(bid, fullName(ctx.user), windows, now);
   });
 }
@@ -186,6 +189,9 @@ export async function reviseBid(ctx: Ctx, jobId: string, input: ReviseBidData): 
       .where(and(eq(bids.id, own.bid.id), isNull(bids.revisedAt), eq(bids.status, 'pending')))
       .returning();
     if (!revised) throw new AppError('revision_not_allowed');
+    const event = { jobId: job.id, bidId: revised.id, status: revised.status };
+    await publishEvent(tx, ctx.user.id, 'bid.updated', event);
+    await publishEvent(tx, job.customerId, 'bid.updated', event);
     return toBid(revised, fullName(ctx.user), own, now);
   });
 }

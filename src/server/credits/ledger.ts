@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CreditDescriptionParams, CreditTransactionType } from '#shared/credits.js';
 import type { Tx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
+import { publishEvent } from '#server/events/publish.js';
 import { AppError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
 
@@ -25,6 +26,7 @@ export type LedgerEntry = {
  * The only way credits move (decision 004): the balance change and its ledger row, in the caller's
  * transaction. A spend that would take the balance below zero changes nothing and throws
  * insufficient_credits; the row lock taken by the UPDATE serialises concurrent spends of one user.
+ * Every movement tells the user's open streams their new balance (credits.changed), on commit only.
  */
 export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ balance: number; transactionId: string }> {
   const [updated] = await tx
@@ -49,6 +51,7 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ bal
       promoCodeId: entry.promoCodeId,
     })
     .returning({ id: creditTransactions.id });
+  await publishEvent(tx, entry.userId, 'credits.changed', { balance: updated.credits });
   return { balance: updated.credits, transactionId: row!.id };
 }
 

@@ -21,6 +21,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * LISTEN on a channel for this process: PGlite's in-process notifications, or one dedicated
+   * PostgreSQL connection outside the pool that reconnects (and listens again) when it drops.
+   * Resolves to the function that stops listening.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -76,6 +82,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       if (lock && existsSync(lock) && readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock);
@@ -105,9 +117,69 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+
+/** A dedicated LISTEN connection (a pooled one would be handed to queries); reconnects until stopped. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      retry();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    client.on('error', lost);
+    client.on('end', lost);
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      attempt = 0;
+    } catch (error) {
+      if (current === client) current = null;
+      client.end().catch(() => {});
+      throw error;
+    }
+  };
+
+  const retry = () => {
+    if (stopped) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    attempt += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (!stopped) connect().catch(retry);
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const last = current;
+    current = null;
+    if (last) await last.end().catch(() => {});
   };
 }
 

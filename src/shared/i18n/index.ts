@@ -9,6 +9,8 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enJobs from './en/jobs.json' with { type: 'json' };
 import enLanding from './en/landing.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
+import enMessages from './en/messages.json' with { type: 'json' };
+import enProjects from './en/projects.json' with { type: 'json' };
 import enPromo from './en/promo.json' with { type: 'json' };
 import enProviders from './en/providers.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
@@ -22,6 +24,8 @@ import esErrors from './es/errors.json' with { type: 'json' };
 import esJobs from './es/jobs.json' with { type: 'json' };
 import esLanding from './es/landing.json' with { type: 'json' };
 import esLegal from './es/legal.json' with { type: 'json' };
+import esMessages from './es/messages.json' with { type: 'json' };
+import esProjects from './es/projects.json' with { type: 'json' };
 import esPromo from './es/promo.json' with { type: 'json' };
 import esProviders from './es/providers.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
@@ -45,6 +49,8 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     jobs: enJobs,
     landing: enLanding,
     legal: enLegal,
+    messages: enMessages,
+    projects: enProjects,
     promo: enPromo,
     providers: enProviders,
     validation: enValidation,
@@ -60,6 +66,8 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     jobs: esJobs,
     landing: esLanding,
     legal: esLegal,
+    messages: esMessages,
+    projects: esProjects,
     promo: esPromo,
     providers: esProviders,
     validation: esValidation,

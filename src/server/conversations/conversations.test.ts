@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishEvent } from '#server/events/publish.js';
+import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
+import { listenOnFreePort, openEventStream } from '#server/test/events.js';
+import { createJob, makeProvider } from '#server/test/factories.js';
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp({ FREE_CREDITS_ON_UPGRADE: '0' });
+  baseUrl = await listenOnFreePort(t.app);
+});
+afterAll(() => t.close());
+
+const send = (session: Session | null, payload: object) =>
+  as(t.app, session)({ method: 'POST', url: '/api/messages', payload });
+const get = (session: Session | null, url: string) => as(t.app, session)({ method: 'GET', url });
+const markRead = (session: Session | null, id: string) =>
+  as(t.app, session)({ method: 'POST', url: `/api/conversations/${id}/mark-read` });
+
+/** An owner, a job and a provider who bid on it. */
+async function jobWithBidder() {
+  const owner = await signUp(t.app, { firstName: 'Olga', lastName: 'Owner' });
+  const job = await createJob(t.app.db, owner.user.id, { title: 'Retile the bathroom' });
+  const provider = await makeProvider(t.app, 20);
+  const bid = await as(
+    t.app,
+    provider,
+  )({ method: 'POST', url: `/api/jobs/${job.id}/bids`, payload: { amount: '400' } });
+  expect(bid.statusCode).toBe(201);
+  return { owner, job, provider };
+}
+
+describe('sending messages', () => {
+  it('lets a bidder write to the owner and the owner answer, in one conversation', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const first = await send(provider, {
+      jobId: job.id,
+      receiverId: owner.user.id,
+      content: '  Hello, I can start Monday  ',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      jobId: job.id,
+      senderId: provider.user.id,
+      receiverId: owner.user.id,
+      content: 'Hello, I can start Monday',
+      isRead: false,
+    });
+    const reply = await send(owner, { jobId: job.id, receiverId: provider.user.id, content: 'Great, see you then' });
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json().conversationId).toBe(first.json().conversationId);
+
+    const thread = await get(owner, `/api/messages?conversationId=${first.json().conversationId}`);
+    expect(thread.statusCode).toBe(200);
+    expect(thread.json().map((m: { content: string }) => m.content)).toEqual([
+      'Hello, I can start Monday',
+      'Great, see you then',
+    ]);
+    expect(thread.json()[0].sender).toEqual({
+      name: provider.user.firstName + ' ' + provider.user.lastName,
+      profileImageUrl: null,
+    });
+  });
+
+  it('refuses empty, blank and over-long content with the spec message', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    for (const content of ['', '   ', undefined]) {
+      const response = await send(provider, { jobId: job.id, receiverId: owner.user.id, content });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { path: 'content', message: 'Message content is required', code: 'messages:validation_content_required' },
+      ]);
+    }
+    expect(
+      (await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'x'.repeat(5001) })).statusCode,
+    ).toBe(400);
+    const longest = await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'ñ'.repeat(5000) });
+    expect(longest.statusCode).toBe(201);
+    const conversations = await get(provider, '/api/conversations');
+    expect(conversations.json()).toHaveLength(1);
+  });
+
+  it('refuses outsiders with 403 and writes nothing', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const stranger = await makeProvider(t.app, 0);
+    const customer = await signUp(t.app);
+    const attempts = [
+      [stranger, owner.user.id], // a provider who never bid
+      [customer, owner.user.id],
+      [owner, stranger.user.id], // the owner to someone who did not bid
+      [owner, owner.user.id],
+      [owner, 'not-a-uuid'],
+      [provider, stranger.user.id], // a bidder to someone other than the owner
+    ] as const;
+    for (const [sender, receiverId] of attempts) {
+      const response = await send(sender, { jobId: job.id, receiverId, content: 'hi' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('not_conversation_participant');
+    }
+    for (const session of [owner, provider, stranger, customer]) {
+      expect((await get(session, '/api/conversations')).json()).toEqual([]);
+    }
+    expect((await send(null, { jobId: job.id, receiverId: owner.user.id, content: 'hi' })).statusCode).toBe(401);
+    const missing = await send(provider, {
+      jobId: '00000000-0000-4000-8000-000000000000',
+      receiverId: owner.user.id,
+      content: 'hi',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('reading conversations', () => {
+  it('answers 404 to anyone but the two participants, and to guessed or malformed ids', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const sent = await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'private quote' });
+    const id = sent.json().conversationId as string;
+    const outsider = await makeProvider(t.app, 0);
+    for (const url of [
+      `/api/messages?conversationId=${id}`,
+      '/api/messages?conversationId=00000000-0000-4000-8000-000000000000',
+      '/api/messages?conversationId=abc',
+      '/api/messages',
+    ]) {
+      const response = await get(outsider, url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('conversation_not_found');
+    }
+    expect((await markRead(outsider, id)).statusCode).toBe(404);
+    expect((await markRead(outsider, 'abc')).statusCode).toBe(404);
+    expect((await get(null, `/api/messages?conversationId=${id}`)).statusCode).toBe(401);
+    // The outsider's mark-read changed nothing.
+    expect((await get(owner, '/api/conversations')).json()[0].unreadCount).toBe(1);
+  });
+
+  it('lists conversations latest first with the other party, last message and unread count; mark-read clears it', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const second = await makeProvider(t.app, 20);
+    await as(t.app, second)({ method: 'POST', url: `/api/jobs/${job.id}/bids`, payload: { amount: '380' } });
+    await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'one' });
+    await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'two' });
+    await send(second, { jobId: job.id, receiverId: owner.user.id, content: 'from the second' });
+    await send(owner, { jobId: job.id, receiverId: second.user.id, content: 'thanks' });
+
+    const list = (await get(owner, '/api/conversations')).json();
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({
+      jobId: job.id,
+      jobTitle: 'Retile the bathroom',
+      unreadCount: 1,
+      otherParty: { id: second.user.id, businessName: null },
+      lastMessage: { senderId: owner.user.id, content: 'thanks' },
+    });
+    expect(list[1]).toMatchObject({
+      unreadCount: 2,
+      otherParty: { id: provider.user.id },
+      lastMessage: { content: 'two' },
+    });
+    const providerView = (await get(provider, '/api/conversations')).json();
+    expect(providerView[0]).toMatchObject({ unreadCount: 0, otherParty: { id: owner.user.id, name: 'Olga Owner' } });
+
+    const read = await markRead(owner, list[1].id);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ updated: 2 });
+    const after = (await get(owner, '/api/conversations')).json();
+    expect(after.map((c: { unreadCount: number }) => c.unreadCount)).toEqual([1, 0]);
+    // Marking read is the receiver's act: the sender's own messages stay as they were for them.
+    const thread = (await get(provider, `/api/messages?conversationId=${list[1].id}`)).json();
+    expect(thread.every((m: { isRead: boolean }) => m.isRead)).toBe(true);
+    expect((await markRead(provider, list[1].id)).json()).toEqual({ updated: 0 });
+  });
+});
+
+describe('real time', () => {
+  it('streams message.created to the receiver and the sender, and refuses a visitor with 401', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const visitor = await openEventStream(baseUrl, null);
+    expect(visitor.status).toBe(401);
+    visitor.close();
+
+    const ownerStream = await openEventStream(baseUrl, owner.cookie);
+    const providerStream = await openEventStream(baseUrl, provider.cookie);
+    expect(ownerStream.status).toBe(200);
+    expect(ownerStream.contentType).toMatch(/^text\/event-stream/);
+    const sent = (
+      await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'Are you home Friday?' })
+    ).json();
+    const received = await ownerStream.next('message.created');
+    expect(received.data).toEqual({ conversationId: sent.conversationId, message: sent });
+    await providerStream.next('message.created', (d) => d.message.id === sent.id);
+    ownerStream.close();
+    providerStream.close();
+  });
+
+  it('delivers a message too large for one NOTIFY payload by reference', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const stream = await openEventStream(baseUrl, owner.cookie);
+    const content = '€'.repeat(5000); // 15,000 bytes in UTF-8
+    const sent = (await send(provider, { jobId: job.id, receiverId: owner.user.id, content })).json();
+    const received = await stream.next('message.created');
+    expect(received.data).toEqual({ conversationId: sent.conversationId, message: sent });
+    stream.close();
+  });
+
+  it('streams bid.created to the job owner and credits.changed to the bidder', async () => {
+    const owner = await signUp(t.app);
+    const job = await createJob(t.app.db, owner.user.id);
+    const provider = await makeProvider(t.app, 30);
+    const ownerStream = await openEventStream(baseUrl, owner.cookie);
+    const providerStream = await openEventStream(baseUrl, provider.cookie);
+    const bid = (
+      await as(t.app, provider)({ method: 'POST', url: `/api/jobs/${job.id}/bids`, payload: { amount: '90' } })
+    ).json();
+    expect((await ownerStream.next('bid.created')).data).toMatchObject({ jobId: job.id, bidId: bid.id });
+    expect((await providerStream.next('credits.changed')).data).toEqual({ balance: 21 });
+    ownerStream.close();
+    providerStream.close();
+  });
+
+  it('delivers an event on commit and nothing when its transaction rolls back', async () => {
+    const user = await signUp(t.app);
+    const stream = await openEventStream(baseUrl, user.cookie);
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await publishEvent(tx, user.user.id, 'credits.changed', { balance: 111 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await t.app.db.transaction((tx) => publishEvent(tx, user.user.id, 'credits.changed', { balance: 222 }));
+    expect((await stream.next('credits.changed')).data).toEqual({ balance: 222 });
+    await expect(stream.next('credits.changed', () => true, 500)).rejects.toThrow(/no credits.changed/);
+    expect(stream.comments()).toContain('connected');
+    stream.close();
+  });
+});

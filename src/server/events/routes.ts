@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { EVENT_HEARTBEAT_MS, EVENT_RETRY_MS, type EventType } from '#shared/events.js';
+import type { Database } from '#server/db/client.js';
+import { loadMessageEvent } from '#server/conversations/service.js';
+import { ctx } from '#server/http/context.js';
+import { createEventHub, type EventHub } from './hub.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventHub;
+  }
+}
+
+const frame = (type: EventType, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** GET /api/events (DESIGN.md §3.3): the caller's server-sent event stream. */
+export async function eventRoutes(app: FastifyInstance, options: { database: Pick<Database, 'listen' | 'db'> }) {
+  const hub = await createEventHub(options.database, app.log, { 'message.created': loadMessageEvent });
+  const open = new Set<() => void>();
+  app.decorate('events', hub);
+  // Open streams would keep close() waiting: end them first, then stop listening.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+  app.addHook('onClose', () => hub.close());
+
+  app.get('/api/events', async (request, reply) => {
+    const { user } = await ctx(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${EVENT_RETRY_MS}\n: connected\n\n`);
+    const unsubscribe = hub.subscribe(user.id, (type, data) => res.write(frame(type, data)));
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), EVENT_HEARTBEAT_MS);
+    const end = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    open.add(end);
+    res.on('close', end);
+  });
+}

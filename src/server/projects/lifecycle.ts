@@ -1,0 +1,161 @@
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { JOB_TRANSITIONS, type UpdateJobStatusInput } from '#shared/projects.js';
+import type { JobStatus } from '#shared/jobs.js';
+import { postLedgerEntry } from '#server/credits/ledger.js';
+import type { Db, DbOrTx, Tx } from '#server/db/client.js';
+import { bids, jobs } from '#server/db/schema/index.js';
+import { publishEvent } from '#server/events/publish.js';
+import type { Ctx } from '#server/http/context.js';
+import { isUuid } from '#server/http/ids.js';
+import { AppError } from '#server/http/errors.js';
+import { findJobOrFail, type JobRow } from '#server/jobs/service.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The job locked for a status change; 404 when missing, 403 to anyone but its owner. */
+async function lockOwnJob(tx: Tx, ctx: Ctx, jobId: string): Promise<JobRow> {
+  const found = await findJobOrFail(tx, jobId);
+  const [job] = await tx.select().from(jobs).where(eq(jobs.id, found.id)).for('update');
+  if (!job) throw new AppError('job_not_found');
+  if (job.customerId !== ctx.user.id) throw new AppError('not_job_owner');
+  return job;
+}
+
+async function setStatus(tx: DbOrTx, job: JobRow, status: JobStatus, hiredProviderId = job.hiredProviderId) {
+  await tx.update(jobs).set({ status, hiredProviderId, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+  const data = { jobId: job.id, status };
+  await publishEvent(tx, job.customerId, 'job.updated', data);
+  if (hiredProviderId) await publishEvent(tx, hiredProviderId, 'job.updated', data);
+}
+
+async function notifyBidders(tx: DbOrTx, rows: { id: string; jobId: string; providerId: string; status: string }[]) {
+  for (const bid of rows) {
+    await publishEvent(tx, bid.providerId, 'bid.updated', { jobId: bid.jobId, bidId: bid.id, status: bid.status });
+  }
+}
+
+/**
+ * DESIGN.md §3.4: the owner hires one pending bidder of an open job. Every other pending bid is
+ * rejected without refund (that lead was real, §4.8). The job row lock orders this against bids
+ * being placed, a cancel and the expiry sweep.
+ */
+export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
+  return ctx.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, ctx, jobId);
+    if (job.status !== 'open') throw new AppError('job_not_open');
+    if (!isUuid(bidId)) throw new AppError('not_found');
+    const [bid] = await tx
+      .select()
+      .from(bids)
+      .where(and(eq(bids.jobId, job.id), eq(bids.id, bidId)));
+    if (!bid) throw new AppError('not_found');
+    if (bid.status !== 'pending') throw new AppError('bid_not_pending');
+
+    const [accepted] = await tx
+      .update(bids)
+      .set({ status: 'accepted', updatedAt: new Date() })
+      .where(eq(bids.id, bid.id))
+      .returning();
+    const rejected = await tx
+      .update(bids)
+      .set({ status: 'rejected', updatedAt: new Date() })
+      .where(and(eq(bids.jobId, job.id), eq(bids.status, 'pending'), ne(bids.id, bid.id)))
+      .returning();
+    await setStatus(tx, job, 'in_progress', bid.providerId);
+    await notifyBidders(tx, [accepted!, ...rejected]);
+    return { jobId: job.id, status: 'in_progress' as const, hiredProviderId: bid.providerId, bidId: bid.id };
+  });
+}
+
+/** Rejects every pending bid of a job leaving 'open' unhired and refunds each its credits (§4.8). */
+async function refundPendingBids(tx: Tx, job: JobRow): Promise<number> {
+  const rejected = await tx
+    .update(bids)
+    .set({ status: 'rejected', updatedAt: new Date() })
+    .where(and(eq(bids.jobId, job.id), eq(bids.status, 'pending')))
+    .returning();
+  for (const bid of rejected) {
+    // The unique (bid_id, type) index makes a second refund of one bid impossible, whatever races.
+    await postLedgerEntry(tx, {
+      userId: bid.providerId,
+      amount: bid.creditsCost,
+      type: 'refund',
+      bidId: bid.id,
+      descriptionKey: 'credits:tx_refund',
+      descriptionParams: { jobTitle: job.title },
+    });
+  }
+  await notifyBidders(tx, rejected);
+  return rejected.length;
+}
+
+/**
+ * PATCH /api/jobs/{id}/status (DESIGN.md §3.4): open → cancelled refunds every pending bidder;
+ * in_progress → completed or cancelled (no refund: the lead was used); anything else 409.
+ */
+export async function updateJobStatus(ctx: Ctx, jobId: string, input: UpdateJobStatusInput) {
+  return ctx.db.transaction(async (tx) => {
+    const job = await lockOwnJob(tx, ctx, jobId);
+    if (!JOB_TRANSITIONS[job.status].includes(input.status)) throw new AppError('invalid_transition');
+    const refunded = job.status === 'open' ? await refundPendingBids(tx, job) : 0;
+    await setStatus(tx, job, input.status);
+    return { jobId: job.id, status: input.status, refundedBids: refunded };
+  });
+}
+
+/**
+ * No dead leads (DESIGN.md §4.8): cancels, with refunds, every job still open and unhired
+ * `expiryDays` after posting. One job per transaction; SKIP LOCKED lets several instances sweep at
+ * once, each job going to exactly one of them (and `status = 'open'` loses to an owner who just hired).
+ * Returns the ids of the jobs this caller expired.
+ */
+export async function expireStaleJobs(db: Db, expiryDays: number, now = new Date()): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - expiryDays * DAY_MS);
+  const expired: string[] = [];
+  for (;;) {
+    const jobId = await db.transaction(async (tx) => {
+      const [job] = await tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.status, 'open'), lt(jobs.createdAt, cutoff), sql`${jobs.hiredProviderId} IS NULL`))
+        .orderBy(asc(jobs.createdAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!job) return null;
+      await refundPendingBids(tx, job);
+      await setStatus(tx, job, 'cancelled');
+      return job.id;
+    });
+    if (!jobId) return expired;
+    expired.push(jobId);
+  }
+}
+
+export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The sweep on a timer in this instance (unref'd: it never keeps a process alive); returns its stop. */
+export function startExpirySweep(
+  db: Db,
+  expiryDays: number,
+  onError: (error: unknown) => void,
+  intervalMs = EXPIRY_SWEEP_INTERVAL_MS,
+): () => void {
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
+    expireStaleJobs(db, expiryDays)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(sweep, Math.min(intervalMs, 10_000));
+  const timer = setInterval(sweep, intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,69 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { JobStatus } from '#shared/jobs.js';
+import { formatMoney } from '#shared/money.js';
+import { progressPercentage, type TrackedJob } from '#shared/projects.js';
+import { unreadCountsByJob } from '#server/conversations/service.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { bids, businessProfiles, jobs, users } from '#server/db/schema/index.js';
+import type { Ctx } from '#server/http/context.js';
+import { milestoneCounts } from './milestones.js';
+import { reviewedJobIds } from './reviews.js';
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/**
+ * GET /api/jobs/tracking (DESIGN.md §3.4): the caller's own jobs and the jobs they are hired on,
+ * newest first, in the spec's Tracked job shape.
+ */
+export async function listTrackedJobs(ctx: Ctx, status?: JobStatus): Promise<TrackedJob[]> {
+  const me = ctx.user.id;
+  const customer = alias(users, 'customer');
+  const hired = alias(users, 'hired');
+  const mine = or(eq(jobs.customerId, me), eq(jobs.hiredProviderId, me));
+  const rows = await ctx.db
+    .select({
+      job: jobs,
+      customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName },
+      hired: { id: hired.id, firstName: hired.firstName, lastName: hired.lastName },
+      businessName: businessProfiles.businessName,
+      totalBids: sql<number>`(select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id})`,
+    })
+    .from(jobs)
+    .innerJoin(customer, eq(customer.id, jobs.customerId))
+    .leftJoin(hired, eq(hired.id, jobs.hiredProviderId))
+    .leftJoin(businessProfiles, eq(businessProfiles.userId, jobs.hiredProviderId))
+    .where(status ? and(mine, eq(jobs.status, status)) : mine)
+    .orderBy(desc(jobs.updatedAt), desc(jobs.id));
+
+  const ids = rows.map((r) => r.job.id);
+  const [unread, progress, reviewed] = await Promise.all([
+    unreadCountsByJob(ctx.db, me, ids),
+    milestoneCounts(ctx.db, ids),
+    reviewedJobIds(ctx.db, me, ids),
+  ]);
+  return rows.map(({ job, customer: owner, hired: provider, businessName, totalBids }) => {
+    const counts = progress.get(job.id) ?? { completed: 0, total: 0 };
+    const isOwner = job.customerId === me;
+    return {
+      id: job.id,
+      title: job.title,
+      description: job.description,
+      status: job.status,
+      progressPercentage: progressPercentage(counts.completed, counts.total),
+      budgetMin: formatMoney(job.budgetMin),
+      budgetMax: formatMoney(job.budgetMax),
+      timeline: job.timeline,
+      acceptedProvider: provider
+        ? { id: provider.id, businessName: businessName ?? null, name: fullName(provider) }
+        : null,
+      customer: { id: owner.id, name: fullName(owner) },
+      unreadMessages: unread.get(job.id) ?? 0,
+      // Blind bidding (DESIGN.md §4.5): the count is the owner's to see.
+      totalBids: isOwner ? Number(totalBids) : 0,
+      isOwner,
+      isReviewed: reviewed.has(job.id),
+      createdAt: job.createdAt.toISOString(),
+      updatedAt: job.updatedAt.toISOString(),
+    };
+  });
+}

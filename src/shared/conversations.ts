@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** DESIGN.md §3.3: a message is 1–5000 characters once trimmed. */
+export const MESSAGE_MAX_LENGTH = 5000;
+/** Spec §9 'Timings': the polling used only while the event stream is down. */
+export const CONVERSATIONS_POLL_MS = 30_000;
+export const MESSAGES_POLL_MS = 5_000;
+
+export const SendMessageSchema = z.object({
+  jobId: z.string('messages:validation_job_required').min(1, 'messages:validation_job_required'),
+  receiverId: z.string('messages:validation_receiver_required').min(1, 'messages:validation_receiver_required'),
+  content: z
+    .string('messages:validation_content_required')
+    .trim()
+    .min(1, 'messages:validation_content_required')
+    .max(MESSAGE_MAX_LENGTH, 'messages:validation_content_max'),
+});
+export type SendMessageInput = z.input<typeof SendMessageSchema>;
+export type SendMessageData = z.output<typeof SendMessageSchema>;
+
+export const MessagesQuerySchema = z.object({ conversationId: z.string().default('') });
+export const ConversationParamsSchema = z.object({ id: z.string() });
+
+/** Spec §3 'Message (read)', plus the conversation it belongs to. */
+export type Message = {
+  id: string;
+  conversationId: string;
+  jobId: string;
+  senderId: string;
+  receiverId: string;
+  sender: { name: string; profileImageUrl: string | null };
+  content: string;
+  createdAt: string;
+  isRead: boolean;
+};
+
+/** Spec §3 'Conversation'. */
+export type Conversation = {
+  id: string;
+  jobId: string;
+  jobTitle: string;
+  unreadCount: number;
+  otherParty: { id: string; name: string; businessName: string | null; profileImageUrl: string | null };
+  lastMessage: { senderId: string; content: string; createdAt: string } | null;
+};
+
+export type MessageCreatedEvent = { conversationId: string; message: Message };
+
+/** Spec §5 'Conversation search': case-insensitive on job title, other party's name or business name. */
+export function matchesConversation(conversation: Conversation, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  const { jobTitle, otherParty } = conversation;
+  return [jobTitle, otherParty.name, otherParty.businessName ?? ''].some((text) => text.toLowerCase().includes(needle));
+}

@@ -1,0 +1,20 @@
+/** Server-sent event types of GET /api/events (DESIGN.md §3.3). */
+export const EVENT_TYPES = [
+  'message.created',
+  'bid.created',
+  'bid.updated',
+  'credits.changed',
+  'service_request.created',
+  'service_request.updated',
+  'job.updated',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A heartbeat comment goes out at least this often, so proxies keep the stream open (DESIGN.md §3.3). */
+export const EVENT_HEARTBEAT_MS = 25_000;
+/** How long the browser waits before reconnecting a dropped stream (the SSE `retry:` field). */
+export const EVENT_RETRY_MS = 3_000;
+
+export type CreditsChangedEvent = { balance: number };
+export type JobUpdatedEvent = { jobId: string; status: string };
+export type BidEvent = { jobId: string; bidId: string; status: string };
