@@ -46,6 +46,14 @@ const router = createBrowserRouter([
             lazy: { Component: async () => (await import('#client/credits/pages/buy-credits-page.js')).BuyCreditsPage },
           },
           {
+            path: 'messages',
+            lazy: { Component: async () => (await import('#client/messages/pages/messages-page.js')).MessagesPage },
+          },
+          {
+            path: 'projects',
+            lazy: { Component: async () => (await import('#client/projects/pages/projects-page.js')).ProjectsPage },
+          },
+          {
             path: 'checkout',
             lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage },
           },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_STATUSES, type JobStatus } from './jobs.js';
+import { JOB_STATUSES, type JobStatus, type JobTimeline } from './jobs.js';
 
 export const MILESTONE_TITLE_MAX_LENGTH = 200;
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
@@ -92,7 +92,7 @@ export type TrackedJob = {
   progressPercentage: number;
   budgetMin: string | null;
   budgetMax: string | null;
-  timeline: string | null;
+  timeline: JobTimeline | null;
   acceptedProvider: { id: string; businessName: string | null; name: string } | null;
   customer: { id: string; name: string };
   unreadMessages: number;

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LiveUpdates } from '#client/realtime/live-updates.js';
 import { Footer } from './footer.js';
 import { TopBar } from './top-bar.js';
 
@@ -25,6 +26,7 @@ export function AppShell() {
         </div>
       )}
       <TopBar />
+      <LiveUpdates />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

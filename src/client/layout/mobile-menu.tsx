@@ -7,6 +7,7 @@ import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '#client/ui/dialog.js';
 import { Separator } from '#client/ui/separator.js';
+import { NavBadge } from './nav-badge.js';
 import { AnchorLinkItem, NavLinkItem } from './nav-link-item.js';
 import { LANDING_LINKS, navItemsFor } from './nav-items.js';
 
@@ -47,6 +48,7 @@ export function MobileMenu({ user }: { user: User | null }) {
             ? navItemsFor(user.role, user.isAdmin).map((item) => (
                 <NavLinkItem key={item.to} to={item.to} stacked onNavigate={close}>
                   {t(item.labelKey)}
+                  {item.badge && <NavBadge kind={item.badge} />}
                 </NavLinkItem>
               ))
             : LANDING_LINKS.map((item) => (

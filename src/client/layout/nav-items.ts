@@ -1,6 +1,13 @@
 import type { UserRole } from '#shared/auth.js';
 
-export type NavItem = { to: string; labelKey: string; roles: readonly UserRole[]; adminOnly?: boolean };
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  roles: readonly UserRole[];
+  adminOnly?: boolean;
+  /** A count shown beside the label. */
+  badge?: 'unread_messages';
+};
 
 /**
  * The logged-in navigation (spec §2 'Top navigation bar'). Only routes that exist are listed:
@@ -10,6 +17,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'common:nav_home', roles: ['customer', 'provider'] },
   { to: '/post-job', labelKey: 'common:nav_post_job', roles: ['customer'] },
   { to: '/dashboard', labelKey: 'common:nav_dashboard', roles: ['provider'] },
+  { to: '/messages', labelKey: 'messages:nav_messages', roles: ['customer', 'provider'], badge: 'unread_messages' },
+  { to: '/projects', labelKey: 'projects:nav_projects', roles: ['customer', 'provider'] },
   { to: '/admin', labelKey: 'promo:nav_admin', roles: ['customer', 'provider'], adminOnly: true },
 ];
 

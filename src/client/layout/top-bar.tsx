@@ -10,6 +10,7 @@ import { CreditsBadge } from './credits-badge.js';
 import { LanguageToggle } from './language-toggle.js';
 import { Logo } from './logo.js';
 import { MobileMenu } from './mobile-menu.js';
+import { NavBadge } from './nav-badge.js';
 import { AnchorLinkItem, NavLinkItem } from './nav-link-item.js';
 import { LANDING_LINKS, navItemsFor } from './nav-items.js';
 
@@ -27,6 +28,7 @@ export function TopBar() {
             ? navItemsFor(user.role, user.isAdmin).map((item) => (
                 <NavLinkItem key={item.to} to={item.to}>
                   {t(item.labelKey)}
+                  {item.badge && <NavBadge kind={item.badge} />}
                 </NavLinkItem>
               ))
             : LANDING_LINKS.map((item) => (

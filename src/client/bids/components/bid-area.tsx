@@ -4,6 +4,9 @@ import { CHEAPEST_BID_COST } from '#shared/bids.js';
 import type { Job } from '#shared/jobs.js';
 import { useUser } from '#client/auth/use-user.js';
 import { InsufficientCreditsCard } from '#client/credits/components/insufficient-credits-card.js';
+import { MessageButton } from '#client/messages/components/message-button.js';
+import { OwnerJobCard } from '#client/projects/components/owner-job-card.js';
+import { ProjectDialogButton } from '#client/projects/components/project-dialog-button.js';
 import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
 import { Card, CardContent } from '#client/ui/card.js';
 import { Skeleton } from '#client/ui/skeleton.js';
@@ -20,7 +23,14 @@ import { OwnerBidList } from './owner-bid-list.js';
 export function BidArea({ job }: { job: Job }) {
   const { user } = useUser();
   if (!user) return null;
-  if (job.customerId === user.id) return <OwnerBidList jobId={job.id} />;
+  if (job.customerId === user.id) {
+    return (
+      <div className="grid gap-6">
+        <OwnerJobCard job={job} />
+        <OwnerBidList job={job} />
+      </div>
+    );
+  }
   if (user.role !== 'provider') return <CustomerHint />;
   return <ProviderBidArea job={job} credits={user.credits} />;
 }
@@ -34,6 +44,14 @@ function ProviderBidArea({ job, credits }: { job: Job; credits: number }) {
     return (
       <div className="grid gap-6">
         <OwnBidCard bid={own} />
+        <MessageButton
+          jobId={job.id}
+          jobTitle={job.title}
+          receiverId={job.customerId}
+          receiverName={t('projects:customer')}
+          label={t('messages:message_customer')}
+        />
+        {own.status === 'accepted' && <ProjectDialogButton jobId={job.id} />}
         {own.tier !== 'regular' && <IntelligencePanel jobId={job.id} />}
       </div>
     );

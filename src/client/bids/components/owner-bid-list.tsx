@@ -1,6 +1,8 @@
 import { Crown, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Bid } from '#shared/bids.js';
+import type { Job } from '#shared/jobs.js';
+import { errorMessage } from '#client/lib/errors.js';
 import { formatMoney, formatRelativeTime } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Avatar } from '#client/ui/avatar.js';
@@ -8,13 +10,17 @@ import { Badge } from '#client/ui/badge.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Skeleton } from '#client/ui/skeleton.js';
+import { toast } from '#client/ui/toast.js';
+import { MessageButton } from '#client/messages/components/message-button.js';
+import { useAcceptBid } from '#client/projects/api/accept-bid.js';
+import { ConfirmAction } from '#client/projects/components/confirm-action.js';
 import { useJobBids } from '../api/get-job-bids.js';
 import { BidStatusBadge, TierBadge } from './tier-badge.js';
 
 /** The owner's view (DESIGN.md §4.5): every bid in full, in the server's priority order. */
-export function OwnerBidList({ jobId }: { jobId: string }) {
+export function OwnerBidList({ job }: { job: Job }) {
   const { t } = useTranslation();
-  const { data: bids, isPending, isError } = useJobBids(jobId);
+  const { data: bids, isPending, isError } = useJobBids(job.id);
 
   return (
     <Card data-testid="owner-bids">
@@ -40,7 +46,7 @@ export function OwnerBidList({ jobId }: { jobId: string }) {
         {bids && bids.length > 0 && (
           <ol className="grid gap-3">
             {bids.map((bid) => (
-              <OwnerBidRow key={bid.id} bid={bid} />
+              <OwnerBidRow key={bid.id} bid={bid} job={job} />
             ))}
           </ol>
         )}
@@ -49,9 +55,12 @@ export function OwnerBidList({ jobId }: { jobId: string }) {
   );
 }
 
-function OwnerBidRow({ bid }: { bid: Bid }) {
+function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
+  const accept = useAcceptBid(job.id);
+  const canAccept = job.status === 'open' && bid.status === 'pending';
+  const amount = formatMoney(bid.amount, language);
   return (
     <li
       data-testid="owner-bid"
@@ -86,11 +95,38 @@ function OwnerBidRow({ bid }: { bid: Bid }) {
           </p>
         </div>
         <div className="grid justify-items-end gap-1">
-          <span className="text-xl font-bold tabular-nums">{formatMoney(bid.amount, language)}</span>
+          <span className="text-xl font-bold tabular-nums">{amount}</span>
           <BidStatusBadge status={bid.status} />
         </div>
       </div>
       {bid.message && <p className="mt-3 text-sm whitespace-pre-line text-foreground/90">{bid.message}</p>}
+      <div className="mt-3 flex flex-wrap items-start gap-2">
+        <MessageButton
+          jobId={job.id}
+          jobTitle={job.title}
+          receiverId={bid.providerId}
+          receiverName={bid.providerName}
+        />
+        {canAccept && (
+          <ConfirmAction
+            variant="default"
+            label={t('projects:accept_bid')}
+            question={t('projects:accept_confirm', { name: bid.providerName, amount })}
+            pending={accept.isPending}
+            onConfirm={() =>
+              accept.mutate(bid.id, {
+                onSuccess: () =>
+                  toast({
+                    title: t('projects:bid_accepted_title'),
+                    description: t('projects:bid_accepted_description', { name: bid.providerName }),
+                    variant: 'success',
+                  }),
+                onError: (error) => toast({ title: errorMessage(error, t), variant: 'destructive' }),
+              })
+            }
+          />
+        )}
+      </div>
     </li>
   );
 }

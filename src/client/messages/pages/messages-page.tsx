@@ -1,0 +1,147 @@
+import { ArrowLeft, Inbox, MessagesSquare } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { Conversation } from '#shared/conversations.js';
+import { useUser } from '#client/auth/use-user.js';
+import { cn } from '#client/lib/cn.js';
+import { useEventStreamOpen } from '#client/lib/event-stream.js';
+import { Avatar } from '#client/ui/avatar.js';
+import { Button } from '#client/ui/button.js';
+import { Card } from '#client/ui/card.js';
+import { EmptyState } from '#client/ui/empty-state.js';
+import { Page, PageHeader } from '#client/ui/page.js';
+import { Skeleton } from '#client/ui/skeleton.js';
+import { useConversations } from '../api/get-conversations.js';
+import { useMessages } from '../api/get-messages.js';
+import { useMarkRead } from '../api/mark-read.js';
+import { ConversationList, displayName } from '../components/conversation-list.js';
+import { MessageComposer } from '../components/message-composer.js';
+import { MessageThread } from '../components/message-thread.js';
+
+/** Spec §2 /messages: the conversation list on the left, the selected thread (about 400 px) on the right. */
+export function MessagesPage() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const { data: conversations, isPending } = useConversations();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const selectedId = params.get('c');
+  const selected = conversations?.find((c) => c.id === selectedId) ?? null;
+  const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: false });
+
+  return (
+    <Page>
+      <PageHeader
+        title={t('messages:page_title')}
+        description={t('messages:page_subtitle')}
+        actions={<ConnectionState />}
+      />
+      {isPending || !user ? (
+        <Skeleton className="h-[480px] rounded-2xl" />
+      ) : conversations && conversations.length === 0 ? (
+        <Card>
+          <EmptyState
+            className="border-0"
+            icon={Inbox}
+            title={t('messages:no_conversations')}
+            description={t('messages:no_conversations_hint')}
+          />
+        </Card>
+      ) : (
+        <Card className="grid overflow-hidden p-0 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+          <div className={cn('min-h-0 border-border md:border-r', selected && 'hidden md:flex md:flex-col')}>
+            <ConversationList
+              conversations={conversations ?? []}
+              userId={user.id}
+              selectedId={selectedId}
+              search={search}
+              onSearch={setSearch}
+              onSelect={select}
+            />
+          </div>
+          <div className={cn('min-w-0', !selected && 'hidden md:block')}>
+            {selected ? (
+              <ConversationPane conversation={selected} userId={user.id} onBack={() => select(null)} />
+            ) : (
+              <EmptyState
+                className="m-4 h-[calc(100%-2rem)] border-0"
+                icon={MessagesSquare}
+                title={t('messages:select_conversation')}
+                description={t('messages:select_conversation_hint')}
+              />
+            )}
+          </div>
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+function ConversationPane({
+  conversation,
+  userId,
+  onBack,
+}: {
+  conversation: Conversation;
+  userId: string;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { data: messages } = useMessages(conversation.id);
+  const markRead = useMarkRead();
+  const name = displayName(conversation.otherParty);
+  const { mutate, isPending } = markRead;
+  // Opening a conversation with unread messages marks it read, and so does a message arriving while it is open.
+  useEffect(() => {
+    if (conversation.unreadCount > 0 && !isPending) mutate(conversation.id);
+  }, [conversation.id, conversation.unreadCount, isPending, mutate]);
+
+  return (
+    <section className="flex flex-col" aria-label={name}>
+      <header className="flex items-center gap-3 border-b border-border px-4 py-3">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="md:hidden"
+          onClick={onBack}
+          aria-label={t('messages:back_to_list')}
+        >
+          <ArrowLeft aria-hidden />
+        </Button>
+        <Avatar name={name} src={conversation.otherParty.profileImageUrl} decorative />
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{name}</p>
+          <Link
+            to={`/jobs/${conversation.jobId}`}
+            className="block truncate text-xs font-medium text-primary hover:underline"
+          >
+            {conversation.jobTitle}
+          </Link>
+        </div>
+      </header>
+      <div className="h-[400px] overflow-y-auto bg-background/60">
+        <MessageThread messages={messages} userId={userId} />
+      </div>
+      <div className="border-t border-border p-3">
+        <MessageComposer key={conversation.id} jobId={conversation.jobId} receiverId={conversation.otherParty.id} />
+      </div>
+    </section>
+  );
+}
+
+/** Live while the event stream is open; otherwise the polling fallback is at work. */
+function ConnectionState() {
+  const { t } = useTranslation();
+  const open = useEventStreamOpen();
+  return (
+    <span
+      data-testid="connection-state"
+      data-open={open}
+      className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground"
+    >
+      <span className={cn('size-2 rounded-full', open ? 'bg-success' : 'animate-pulse bg-warning')} aria-hidden />
+      {open ? t('messages:connection_live') : t('messages:connection_offline')}
+    </span>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { User } from '#shared/auth.js';
+import type { MessageCreatedEvent } from '#shared/conversations.js';
+import {
+  EVENT_TYPES,
+  type BidEvent,
+  type CreditsChangedEvent,
+  type EventType,
+  type JobUpdatedEvent,
+} from '#shared/events.js';
+import { userQueryOptions, useUser } from '#client/auth/use-user.js';
+import { transactionsQueryOptions } from '#client/credits/api/get-transactions.js';
+import { connectEventStream } from '#client/lib/event-stream.js';
+import { conversationsQueryOptions } from '#client/messages/api/get-conversations.js';
+import { addMessageToThread, messagesQueryOptions } from '#client/messages/api/get-messages.js';
+import { refreshAfterProjectChange } from '#client/projects/api/refresh-after-project-change.js';
+
+/** Each server event, applied to the cached queries it changes (DESIGN.md §3.3). */
+function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
+  switch (type) {
+    case 'message.created': {
+      const { message } = data as MessageCreatedEvent;
+      addMessageToThread(queryClient, message);
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+      return;
+    }
+    case 'credits.changed': {
+      const { balance } = data as CreditsChangedEvent;
+      queryClient.setQueryData(userQueryOptions.queryKey, (user: User | null | undefined) =>
+        user ? { ...user, credits: balance } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey });
+      return;
+    }
+    case 'bid.created':
+    case 'bid.updated':
+      void refreshAfterProjectChange(queryClient, (data as BidEvent).jobId);
+      return;
+    case 'job.updated':
+      void refreshAfterProjectChange(queryClient, (data as JobUpdatedEvent).jobId);
+      return;
+    case 'service_request.created':
+    case 'service_request.updated':
+      // The service requests feature (issue 14) keys its lists under this path.
+      void queryClient.invalidateQueries({ queryKey: ['/api/service-requests'] });
+      return;
+  }
+}
+
+/** After a gap in the stream, refetch what events would have changed. */
+function catchUp(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+  void queryClient.invalidateQueries({ queryKey: messagesQueryOptions('').queryKey.slice(0, 1) });
+  void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+  void queryClient.invalidateQueries({ queryKey: ['/api/jobs'] });
+}
+
+/** Keeps the logged-in user's cached data live from GET /api/events; renders nothing. */
+export function LiveUpdates() {
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    return connectEventStream(
+      EVENT_TYPES,
+      (type, data) => applyEvent(queryClient, type, data),
+      () => catchUp(queryClient),
+    );
+  }, [userId, queryClient]);
+  return null;
+}
