@@ -22,6 +22,8 @@ function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
     case 'message.created': {
       const { message } = data as MessageCreatedEvent;
       addMessageToThread(queryClient, message);
+      // Refetching the thread also brings the read ticks of one's own earlier messages up to date.
+      void queryClient.invalidateQueries({ queryKey: messagesQueryOptions(message.conversationId).queryKey });
       void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
       return;
     }

@@ -1,0 +1,211 @@
+/**
+ * Real-time delivery latency across two app instances on one PostgreSQL.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:realtime
+ *
+ * Creates its own database next to BENCH_DATABASE_URL (or DATABASE_URL) and drops it afterwards;
+ * starts two server processes (instances A and B) on it; registers pairs of a customer and a
+ * provider who bid on the customer's job; opens each customer's event stream on B and each
+ * provider's on A. Then every pair exchanges messages, each posted through the sender's instance
+ * and awaited on the other instance's stream: the figure is the time from sending the POST to the
+ * `message.created` event arriving. Knobs: BENCH_PAIRS (50), BENCH_MESSAGES (1000).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { findRootDir } from '#server/config.js';
+import { createScratchDatabase } from '#server/test/database.js';
+import { openEventStream, type EventStream } from '#server/test/events.js';
+
+const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+if (!baseUrl) {
+  console.error('Set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server');
+  process.exit(2);
+}
+const knob = (name: string, fallback: number, max: number) =>
+  Math.min(Number(process.env[name] ?? fallback) || fallback, max);
+const PAIRS = knob('BENCH_PAIRS', 50, 500);
+/** Pairs sending at the same moment (each pair waits for its message to arrive before the next). */
+const IN_FLIGHT = knob('BENCH_IN_FLIGHT', 50, 500);
+const MESSAGES = knob('BENCH_MESSAGES', 1000, 100_000);
+const ROOT = findRootDir();
+
+type Instance = { url: string; child: ChildProcess };
+type Account = { id: string; cookie: string };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startInstance(databaseUrl: string): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      SEED_DEMO: 'false',
+      FREE_CREDITS_ON_UPGRADE: '20',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('instance not ready within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function call<T>(instance: Instance, cookie: string | null, method: string, path: string, body?: object) {
+  const response = await fetch(`${instance.url}${path}`, {
+    method,
+    headers: {
+      origin: instance.url,
+      ...(cookie ? { cookie } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  const cookieHeader = response.headers.get('set-cookie');
+  return { body: (await response.json()) as T, cookie: cookieHeader?.split(';')[0] ?? null };
+}
+
+async function register(instance: Instance, name: string): Promise<Account> {
+  const { body, cookie } = await call<{ id: string }>(instance, null, 'POST', '/api/auth/register', {
+    email: `${name}-${Date.now()}@bench.example`,
+    password: 'correct horse battery',
+    firstName: name,
+    lastName: 'Bench',
+  });
+  return { id: body.id, cookie: cookie! };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+async function setUpPair(a: Instance, i: number, categoryId: number) {
+  const customer = await register(a, `customer${i}`);
+  let provider = await register(a, `provider${i}`);
+  const upgraded = await call(a, provider.cookie, 'POST', '/api/auth/upgrade-to-provider');
+  provider = { ...provider, cookie: upgraded.cookie ?? provider.cookie };
+  const { body: job } = await call<{ id: string }>(a, customer.cookie, 'POST', '/api/jobs', {
+    categoryId,
+    title: `Bench job ${i}`,
+    description: 'A job for the real-time benchmark.',
+    zipCode: '78701',
+    city: 'Austin',
+    state: 'TX',
+  });
+  await call(a, provider.cookie, 'POST', `/api/jobs/${job.id}/bids`, { amount: '100' });
+  return { customer, provider, jobId: job.id };
+}
+
+async function main() {
+  const scratch = await createScratchDatabase(baseUrl!, 'bench_rt_');
+  const instances: Instance[] = [];
+  const streams: EventStream[] = [];
+  try {
+    const a = await startInstance(scratch.url);
+    instances.push(a);
+    const b = await startInstance(scratch.url);
+    instances.push(b);
+    console.log(`instances A ${a.url} and B ${b.url} on ${new URL(scratch.url).pathname.slice(1)}`);
+    const { body: categories } = await call<{ id: number }[]>(a, null, 'GET', '/api/categories');
+
+    const pairs: Awaited<ReturnType<typeof setUpPair>>[] = [];
+    for (let i = 0; i < PAIRS; i += 1) pairs.push(await setUpPair(a, i, categories[0]!.id));
+    // Customers listen on B, providers on A: every message crosses from one instance to the other.
+    const customerStreams = await Promise.all(pairs.map((p) => openEventStream(b.url, p.customer.cookie)));
+    const providerStreams = await Promise.all(pairs.map((p) => openEventStream(a.url, p.provider.cookie)));
+    streams.push(...customerStreams, ...providerStreams);
+
+    const latencies: number[] = [];
+    const afterResponse: number[] = [];
+    const posts: number[] = [];
+    let lost = 0;
+    const started = performance.now();
+    // Messages round-robin over the pairs; IN_FLIGHT senders work through them, each awaiting delivery.
+    const tasks = Array.from({ length: MESSAGES }, (_, k) => ({ i: k % PAIRS, n: Math.floor(k / PAIRS) }));
+    let next = 0;
+    const sender = async () => {
+      while (next < tasks.length) {
+        const { i, n } = tasks[next++]!;
+        const pair = pairs[i]!;
+        const fromProvider = n % 2 === 0;
+        const [from, to, via, stream] = fromProvider
+          ? [pair.provider, pair.customer, a, customerStreams[i]!]
+          : [pair.customer, pair.provider, b, providerStreams[i]!];
+        const t0 = performance.now();
+        const { body: sent } = await call<{ id: string }>(via, from.cookie, 'POST', '/api/messages', {
+          jobId: pair.jobId,
+          receiverId: to.id,
+          content: `message ${n} of pair ${i}`,
+        });
+        const t1 = performance.now();
+        posts.push(t1 - t0);
+        try {
+          const event = await stream.next('message.created', (d) => d.message.id === sent.id, 5000);
+          latencies.push(event.receivedAt - t0);
+          afterResponse.push(Math.max(0, event.receivedAt - t1));
+        } catch {
+          lost += 1;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, MESSAGES) }, sender));
+    const elapsed = (performance.now() - started) / 1000;
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    const row = (label: string, values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      const cells = [50, 90, 99].map((p) => ms(percentile(sorted, p)));
+      console.log(`| ${label} | ${cells.join(' | ')} | ${ms(sorted.at(-1) ?? 0)} |`);
+      return percentile(sorted, 99);
+    };
+    console.log(
+      `\n${latencies.length + lost} messages, ${PAIRS} pairs, ${IN_FLIGHT} in flight at once, ${latencies.length} delivered, ${lost} lost, ${elapsed.toFixed(1)} s, ${(latencies.length / elapsed).toFixed(0)} msg/s\n`,
+    );
+    console.log('| measure | p50 | p90 | p99 | max |');
+    console.log('|---|---|---|---|---|');
+    const p99 = row('delivery: POST sent → event on the other instance', latencies);
+    row('POST /api/messages round trip', posts);
+    row('event after the POST answered', afterResponse);
+    console.log(`\nbar: p99 ≤ 250 ms → ${p99 <= 250 && lost === 0 ? 'PASS' : 'FAIL'} (spec polling: up to 5000 ms)`);
+  } finally {
+    for (const stream of streams) stream.close();
+    for (const { child } of instances) {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+    await scratch.drop();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
