@@ -1,10 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids, creditTransactions, jobs, providerRatingSummaries, users } from '#server/db/schema/index.js';
-import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
+import {
+  bids,
+  businessProfiles,
+  creditTransactions,
+  jobs,
+  providerRatingSummaries,
+  users,
+} from '#server/db/schema/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
+import { as, createTestApp, sessionCookie, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
 import { assertLedgerInvariant } from '#server/test/ledger.js';
-import { businessProfiles } from '#server/db/schema/index.js';
 import { expireStaleJobs } from './lifecycle.js';
 
 let t: TestApp;
@@ -340,5 +347,32 @@ describe('tracking', () => {
     expect((await call(providers[0]!, 'GET', '/api/jobs/tracking')).json()).toEqual([]);
     expect((await call(owner, 'GET', '/api/jobs/tracking?status=paused')).statusCode).toBe(400);
     expect((await call(null, 'GET', '/api/jobs/tracking')).statusCode).toBe(401);
+  });
+});
+
+describe('demo activity', () => {
+  it('seeds an in-progress job with milestones and messages, and a completed reviewed job', async () => {
+    const demo = await createTestApp({ SEED_DEMO: 'true' });
+    try {
+      const account = DEMO_ACCOUNTS.find((a) => a.role === 'customer')!;
+      const login = await demo.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: DEMO_PASSWORD },
+      });
+      const session = { cookie: sessionCookie(login), user: login.json() };
+      const tracked = (await as(demo.app, session)({ method: 'GET', url: '/api/jobs/tracking' })).json();
+      expect(tracked.find((j: { status: string }) => j.status === 'in_progress')).toMatchObject({
+        progressPercentage: 67,
+        unreadMessages: 1,
+        acceptedProvider: { name: 'James Carter' },
+      });
+      expect(tracked.find((j: { status: string }) => j.status === 'completed')).toMatchObject({ isReviewed: true });
+      const conversations = (await as(demo.app, session)({ method: 'GET', url: '/api/conversations' })).json();
+      expect(conversations).toHaveLength(2);
+      await assertLedgerInvariant(demo.app.db);
+    } finally {
+      await demo.close();
+    }
   });
 });

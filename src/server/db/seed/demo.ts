@@ -5,6 +5,7 @@ import { hashPassword } from '#server/auth/password.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import { encodePhoto, storePhotos } from '#server/uploads/service.js';
 import type { PhotoStorage } from '#server/uploads/storage.js';
+import { seedDemoActivity } from './demo-activity.js';
 import { demoPhoto, type DemoScene } from './demo-photos.js';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -195,6 +196,7 @@ export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean>
         createdAt: new Date(now - i * 5 * 60 * 60 * 1000),
       })),
     );
+    await seedDemoActivity(tx, { customerId: customer!.id, providerId: provider!.id, categoryId });
   });
   return true;
 }
