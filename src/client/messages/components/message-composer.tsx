@@ -25,19 +25,20 @@ export function MessageComposer({ jobId, receiverId, onSent, autoFocus = false }
 
   const submit = () => {
     if (!canSend) return;
+    // Cleared at once so the next message can be typed; put back if sending fails.
+    setContent('');
     send.mutate(
       { jobId, receiverId, content: trimmed },
       {
-        onSuccess: (message) => {
-          setContent('');
-          onSent?.(message.conversationId);
-        },
-        onError: (error) =>
+        onSuccess: (message) => onSent?.(message.conversationId),
+        onError: (error) => {
+          setContent((current) => current || trimmed);
           toast({
             title: t('messages:error_title'),
             description: errorMessage(error, t, 'messages:send_failed'),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   };

@@ -87,7 +87,17 @@ function AddMilestone({ jobId, onError }: { jobId: string; onError: (error: unkn
       onSubmit={(event) => {
         event.preventDefault();
         if (!trimmed) return;
-        add.mutate({ title: trimmed }, { onSuccess: () => setTitle(''), onError });
+        // Cleared at once so the next title can be typed; put back if the add fails.
+        setTitle('');
+        add.mutate(
+          { title: trimmed },
+          {
+            onError: (error) => {
+              setTitle(trimmed);
+              onError(error);
+            },
+          },
+        );
       }}
     >
       <Input
@@ -97,7 +107,7 @@ function AddMilestone({ jobId, onError }: { jobId: string; onError: (error: unkn
         placeholder={t('projects:milestone_placeholder')}
         aria-label={t('projects:milestone_title_label')}
       />
-      <Button type="submit" disabled={!trimmed || add.isPending}>
+      <Button type="submit" disabled={!trimmed}>
         <Plus aria-hidden />
         {t('projects:add_milestone')}
       </Button>
