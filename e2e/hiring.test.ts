@@ -87,6 +87,10 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       await customer.getByText(tr(lang, 'messages:no_conversations'), { exact: true }).waitFor();
       await expect.poll(() => customer.getByTestId('connection-state').getAttribute('data-open')).toBe('true');
       await customer.evaluate('window.__sameDocument = true');
+      await shot(customer, `messages-empty-${lang}-1280`);
+      await provider.goto(`${app.url}/projects`);
+      await provider.getByText(tr(lang, 'projects:empty_title'), { exact: true }).waitFor();
+      await shot(provider, `projects-empty-${lang}-375`);
 
       // The provider bids on the job page…
       await provider.goto(`${app.url}/jobs/${job.id}`);

@@ -10,13 +10,16 @@ import {
 } from '#server/db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
 import { as, createTestApp, sessionCookie, signUp, type Session, type TestApp } from '#server/test/app.js';
+import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
 import { assertLedgerInvariant } from '#server/test/ledger.js';
 import { expireStaleJobs } from './lifecycle.js';
 
 let t: TestApp;
+let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp({ FREE_CREDITS_ON_UPGRADE: '0', JOB_EXPIRY_DAYS: '30' });
+  baseUrl = await listenOnFreePort(t.app);
 });
 afterAll(() => t.close());
 
@@ -175,6 +178,37 @@ describe('the job lifecycle', () => {
     expect((await setStatus(owner, '00000000-0000-4000-8000-000000000000', 'cancelled')).statusCode).toBe(404);
     expect((await setStatus(owner, job.id, 'paused')).statusCode).toBe(400);
     expect((await jobRow(job.id)).status).toBe('open');
+  });
+});
+
+describe('live updates of the lifecycle', () => {
+  it('tells the hired bidder, the rejected ones and the owner as it happens', async () => {
+    const { owner, job, providers, bids: placed } = await jobWithBids();
+    const [ownerStream, winner, loser] = await Promise.all([
+      openEventStream(baseUrl, owner.cookie),
+      openEventStream(baseUrl, providers[1]!.cookie),
+      openEventStream(baseUrl, providers[0]!.cookie),
+    ]);
+    await accept(owner, job.id, placed[1]!.id);
+    expect((await winner.next('bid.updated')).data).toEqual({
+      jobId: job.id,
+      bidId: placed[1]!.id,
+      status: 'accepted',
+    });
+    expect((await winner.next('job.updated')).data).toEqual({ jobId: job.id, status: 'in_progress' });
+    expect((await loser.next('bid.updated')).data).toEqual({ jobId: job.id, bidId: placed[0]!.id, status: 'rejected' });
+    expect((await ownerStream.next('job.updated')).data).toEqual({ jobId: job.id, status: 'in_progress' });
+    for (const stream of [ownerStream, winner, loser]) stream.close();
+  });
+
+  it('sends each refunded bidder their new balance when the owner cancels', async () => {
+    const { owner, job, providers, bids: placed } = await jobWithBids();
+    const stream = await openEventStream(baseUrl, providers[2]!.cookie);
+    const before = await balance(providers[2]!.user.id);
+    await setStatus(owner, job.id, 'cancelled');
+    expect((await stream.next('credits.changed')).data).toEqual({ balance: before + placed[2]!.creditsCost });
+    expect((await stream.next('bid.updated')).data).toMatchObject({ status: 'rejected' });
+    stream.close();
   });
 });
 
