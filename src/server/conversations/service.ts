@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Conversation, Message, MessageCreatedEvent, SendMessageData } from '#shared/conversations.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
-import { publishEvent } from '#server/events/publish.js';
+import { publishEvents } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
@@ -73,8 +73,10 @@ export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Mes
     const event: MessageCreatedEvent = { conversationId: conversation!.id, message };
     // A long message can exceed NOTIFY's payload limit: then the receiving instance reads the row.
     const reference = { messageId: message.id };
-    await publishEvent(tx, input.receiverId, 'message.created', event, reference);
-    await publishEvent(tx, ctx.user.id, 'message.created', event, reference);
+    await publishEvents(tx, [
+      { userId: input.receiverId, type: 'message.created', data: event, reference },
+      { userId: ctx.user.id, type: 'message.created', data: event, reference },
+    ]);
     return message;
   });
 }

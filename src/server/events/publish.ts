@@ -10,11 +10,32 @@ export const NOTIFY_PAYLOAD_LIMIT_BYTES = 7_500;
 /** What travels through NOTIFY: the recipient, the type, and the data or a reference to load it by. */
 export type Notification = { u: string; t: EventType; d?: unknown; r?: Record<string, string> };
 
+export type OutgoingEvent = {
+  userId: string;
+  type: EventType;
+  data: unknown;
+  /** Sent instead of `data` when the payload is too large for NOTIFY; the receiving instance loads it. */
+  reference?: Record<string, string>;
+};
+
+function payloadOf({ userId, type, data, reference }: OutgoingEvent): string {
+  const payload = JSON.stringify({ u: userId, t: type, d: data } satisfies Notification);
+  if (Buffer.byteLength(payload, 'utf8') <= NOTIFY_PAYLOAD_LIMIT_BYTES) return payload;
+  if (!reference) throw new Error(`event ${type} is too large for NOTIFY and has no reference`);
+  return JSON.stringify({ u: userId, t: type, r: reference } satisfies Notification);
+}
+
 /**
- * Queues an event for `userId` inside the caller's transaction: PostgreSQL delivers it to every
- * listening instance when the transaction commits, and drops it when it rolls back. A payload too
- * large for NOTIFY travels as `reference`, which the receiving instance loads (see hub.ts).
+ * Queues events inside the caller's transaction: PostgreSQL delivers them to every listening
+ * instance when the transaction commits, and drops them when it rolls back. One statement for all.
  */
+export async function publishEvents(db: DbOrTx, events: OutgoingEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const calls = events.map((event) => sql`pg_notify(${EVENTS_CHANNEL}, ${payloadOf(event)})`);
+  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
+}
+
+/** Queues one event for `userId` in the caller's transaction (see publishEvents). */
 export async function publishEvent(
   db: DbOrTx,
   userId: string,
@@ -22,10 +43,5 @@ export async function publishEvent(
   data: unknown,
   reference?: Record<string, string>,
 ): Promise<void> {
-  let payload = JSON.stringify({ u: userId, t: type, d: data } satisfies Notification);
-  if (Buffer.byteLength(payload, 'utf8') > NOTIFY_PAYLOAD_LIMIT_BYTES) {
-    if (!reference) throw new Error(`event ${type} is too large for NOTIFY and has no reference`);
-    payload = JSON.stringify({ u: userId, t: type, r: reference } satisfies Notification);
-  }
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  await publishEvents(db, [{ userId, type, data, reference }]);
 }

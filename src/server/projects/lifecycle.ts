@@ -4,7 +4,7 @@ import type { JobStatus } from '#shared/jobs.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
 import { bids, jobs } from '#server/db/schema/index.js';
-import { publishEvent } from '#server/events/publish.js';
+import { publishEvents } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
@@ -24,14 +24,22 @@ async function lockOwnJob(tx: Tx, ctx: Ctx, jobId: string): Promise<JobRow> {
 async function setStatus(tx: DbOrTx, job: JobRow, status: JobStatus, hiredProviderId = job.hiredProviderId) {
   await tx.update(jobs).set({ status, hiredProviderId, updatedAt: new Date() }).where(eq(jobs.id, job.id));
   const data = { jobId: job.id, status };
-  await publishEvent(tx, job.customerId, 'job.updated', data);
-  if (hiredProviderId) await publishEvent(tx, hiredProviderId, 'job.updated', data);
+  const people = hiredProviderId ? [job.customerId, hiredProviderId] : [job.customerId];
+  await publishEvents(
+    tx,
+    people.map((userId) => ({ userId, type: 'job.updated', data })),
+  );
 }
 
 async function notifyBidders(tx: DbOrTx, rows: { id: string; jobId: string; providerId: string; status: string }[]) {
-  for (const bid of rows) {
-    await publishEvent(tx, bid.providerId, 'bid.updated', { jobId: bid.jobId, bidId: bid.id, status: bid.status });
-  }
+  await publishEvents(
+    tx,
+    rows.map((bid) => ({
+      userId: bid.providerId,
+      type: 'bid.updated',
+      data: { jobId: bid.jobId, bidId: bid.id, status: bid.status },
+    })),
+  );
 }
 
 /**

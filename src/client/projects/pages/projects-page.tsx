@@ -32,7 +32,7 @@ export function ProjectsPage() {
       <div
         role="group"
         aria-label={t('projects:filter_label')}
-        className="mb-6 flex gap-1 overflow-x-auto rounded-xl bg-muted p-1 sm:inline-flex"
+        className="mb-6 flex flex-wrap gap-1 rounded-xl bg-muted p-1 sm:inline-flex"
       >
         {FILTERS.map((filter) => (
           <button
