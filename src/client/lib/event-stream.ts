@@ -13,35 +13,55 @@ function setStatus(next: Status) {
   for (const listener of statusListeners) listener();
 }
 
+const RETRY_DELAYS_MS = [1_000, 3_000, 10_000, 30_000];
+
 /**
  * Opens GET /api/events (DESIGN.md §3.3) and hands every event to `onEvent`. EventSource reconnects
- * by itself; `onReconnect` runs when a stream opens again after being down, so the caller can catch
- * up on what it missed. Returns the close function.
+ * by itself after a dropped connection; when it gives up (an error status, e.g. a proxy's 502 during
+ * a deploy) this opens a new one with back-off. `onReconnect` runs when a stream opens again after
+ * being down, so the caller can catch up on what it missed. Returns the close function.
  */
 export function connectEventStream(types: readonly EventType[], onEvent: Handler, onReconnect: () => void): () => void {
-  const source = new EventSource('/api/events', { withCredentials: true });
+  let source: EventSource | null = null;
   let wasDown = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+
+  const open = () => {
+    const current = new EventSource('/api/events', { withCredentials: true });
+    source = current;
+    current.onopen = () => {
+      attempt = 0;
+      setStatus('open');
+      if (wasDown) onReconnect();
+      wasDown = false;
+    };
+    current.onerror = () => {
+      wasDown = true;
+      setStatus('down');
+      if (current.readyState !== EventSource.CLOSED || closed) return;
+      const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
+      attempt += 1;
+      retryTimer = setTimeout(open, delay);
+    };
+    for (const type of types) {
+      current.addEventListener(type, (event) => {
+        try {
+          onEvent(type, JSON.parse((event as MessageEvent<string>).data));
+        } catch {
+          // A malformed frame is ignored; the next refetch corrects the cache.
+        }
+      });
+    }
+  };
+
   setStatus('connecting');
-  source.onopen = () => {
-    setStatus('open');
-    if (wasDown) onReconnect();
-    wasDown = false;
-  };
-  source.onerror = () => {
-    wasDown = true;
-    setStatus('down');
-  };
-  for (const type of types) {
-    source.addEventListener(type, (event) => {
-      try {
-        onEvent(type, JSON.parse((event as MessageEvent<string>).data));
-      } catch {
-        // A malformed frame is ignored; the next refetch corrects the cache.
-      }
-    });
-  }
+  open();
   return () => {
-    source.close();
+    closed = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    source?.close();
     setStatus('down');
   };
 }
