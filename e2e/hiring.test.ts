@@ -206,7 +206,8 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       await shot(customer, `review-form-${lang}-1280`);
       await review.getByRole('button', { name: tr(lang, 'projects:submit_review') }).click();
       await dialog.getByTestId('reviewed').waitFor();
-      await customer.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: tr(lang, 'common:close'), exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
       await customer.setViewportSize(MOBILE);
       await shot(customer, `projects-${lang}-375-customer`);
       await customer.setViewportSize(DESKTOP);
