@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '#server/config.js';
 import { authRoutes } from '#server/auth/routes.js';
 import { bidRoutes } from '#server/bids/routes.js';
+import { businessProfileRoutes } from '#server/business-profiles/routes.js';
 import { conversationRoutes } from '#server/conversations/routes.js';
 import { creditRoutes } from '#server/credits/routes.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
@@ -20,6 +21,7 @@ import { startExpirySweep } from '#server/projects/lifecycle.js';
 import { projectRoutes } from '#server/projects/routes.js';
 import { promoRoutes } from '#server/promo/routes.js';
 import { providerRoutes } from '#server/providers/routes.js';
+import { serviceRequestRoutes } from '#server/service-requests/routes.js';
 import { systemRoutes } from '#server/system/routes.js';
 import { uploadRoutes } from '#server/uploads/routes.js';
 import { photoStorageFor } from '#server/uploads/storage.js';
@@ -83,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopExpirySweep = startExpirySweep(database.db, config.jobExpiryDays, (err) =>
     app.log.error({ err }, 'job expiry sweep failed'),
   );
+  await app.register(businessProfileRoutes);
+  await app.register(serviceRequestRoutes);
   app.addHook('onClose', async () => stopExpirySweep());
 
   if (options.serveClient ?? true) await registerSpa(app, config);

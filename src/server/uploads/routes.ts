@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '#shared/jobs.js';
 import { ctx } from '#server/http/context.js';
 import { AppError, findOrFail } from '#server/http/errors.js';
-import { uploadPhotos } from './service.js';
+import { uploadDocument, uploadPhotos } from './service.js';
 import { photoStorageFor } from './storage.js';
 
 // Stored files never change: a new upload gets a new key.
@@ -31,13 +31,23 @@ export async function uploadRoutes(app: FastifyInstance) {
     return reply.status(201).send({ files });
   });
 
+  r.post('/api/uploads/documents', async (request, reply) => {
+    const c = await ctx(request);
+    if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+    return reply.status(201).send(await uploadDocument(c, storage, request.files()));
+  });
+
   r.get('/uploads/:key', { schema: { params: z.object({ key: z.string() }) } }, async (request, reply) => {
     const file = findOrFail(await storage.get(request.params.key));
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('cache-control', IMMUTABLE)
-      .header('x-content-type-options', 'nosniff')
-      .send(file.body);
+    return (
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', IMMUTABLE)
+        .header('x-content-type-options', 'nosniff')
+        // A PDF is downloaded, never rendered inside our origin.
+        .header('content-disposition', file.contentType === 'application/pdf' ? 'attachment' : 'inline')
+        .send(file.body)
+    );
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { UploadedDocument } from '#shared/business-profiles.js';
 import { PHOTO_MAX_EDGE, THUMBNAIL_EDGE, type UploadedPhoto } from '#shared/jobs.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { uploads } from '#server/db/schema/index.js';
@@ -139,4 +140,48 @@ export async function foreignPhotoUrls(db: DbOrTx, userId: string, urls: string[
           .where(and(eq(uploads.userId, userId), inArray(uploads.storageKey, keys)));
   const ownedUrls = new Set(owned.map((row) => photoUrl(row.storageKey)));
   return urls.filter((url) => !ownedUrls.has(url));
+}
+
+const PDF_MAGIC = Buffer.from('%PDF-');
+
+/**
+ * POST /api/uploads/documents: one credential document, an image (re-encoded like any photo) or a
+ * PDF recognised by its magic bytes and stored as it is, served as a download (decision 013).
+ */
+export async function uploadDocument(
+  ctx: Ctx,
+  storage: PhotoStorage,
+  files: AsyncIterable<MultipartFile>,
+): Promise<UploadedDocument> {
+  let data: Buffer | null = null;
+  try {
+    for await (const part of files) {
+      if (part.fieldname !== 'file' || data) throw new AppError('bad_request');
+      data = await part.toBuffer();
+    }
+  } catch (error) {
+    throw uploadRefusal(error);
+  }
+  if (!data) throw new AppError('no_photos');
+  if (!data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+    const [photo] = await storePhotos(ctx.db, storage, ctx.user.id, [await encodePhoto(data)]);
+    return { url: photo!.url, contentType: 'image/webp' };
+  }
+  const storageKey = `${randomUUID()}.pdf`;
+  await storage.put(storageKey, data);
+  try {
+    await ctx.db.insert(uploads).values({
+      userId: ctx.user.id,
+      storageKey,
+      thumbnailKey: storageKey,
+      contentType: 'application/pdf',
+      width: 0,
+      height: 0,
+      bytes: data.length,
+    });
+  } catch (error) {
+    await storage.delete(storageKey);
+    throw error;
+  }
+  return { url: photoUrl(storageKey), contentType: 'application/pdf' };
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '#server/config.js';
 
-/** Keys are ours (never a client's file name): an id, an optional ".thumb", an image extension. */
-export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{8,64}(\.thumb)?\.(webp|jpg)$/;
+/** Keys are ours (never a client's file name): an id, an optional ".thumb", an image or PDF extension. */
+export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{8,64}(\.thumb)?\.(webp|jpg|pdf)$/;
 
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', pdf: 'application/pdf' };
 
 export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream';

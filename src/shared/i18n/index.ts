@@ -12,7 +12,9 @@ import enLegal from './en/legal.json' with { type: 'json' };
 import enMessages from './en/messages.json' with { type: 'json' };
 import enProjects from './en/projects.json' with { type: 'json' };
 import enPromo from './en/promo.json' with { type: 'json' };
+import enProfiles from './en/profiles.json' with { type: 'json' };
 import enProviders from './en/providers.json' with { type: 'json' };
+import enRequests from './en/requests.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import esAuth from './es/auth.json' with { type: 'json' };
 import esBids from './es/bids.json' with { type: 'json' };
@@ -27,7 +29,9 @@ import esLegal from './es/legal.json' with { type: 'json' };
 import esMessages from './es/messages.json' with { type: 'json' };
 import esProjects from './es/projects.json' with { type: 'json' };
 import esPromo from './es/promo.json' with { type: 'json' };
+import esProfiles from './es/profiles.json' with { type: 'json' };
 import esProviders from './es/providers.json' with { type: 'json' };
+import esRequests from './es/requests.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'es'] as const;
@@ -52,7 +56,9 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     messages: enMessages,
     projects: enProjects,
     promo: enPromo,
+    profiles: enProfiles,
     providers: enProviders,
+    requests: enRequests,
     validation: enValidation,
   },
   es: {
@@ -69,7 +75,9 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     messages: esMessages,
     projects: esProjects,
     promo: esPromo,
+    profiles: esProfiles,
     providers: esProviders,
+    requests: esRequests,
     validation: esValidation,
   },
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { businessType } from './enums.js';
 import { users } from './users.js';
@@ -26,6 +26,9 @@ export const businessProfiles = pgTable(
     logoUrl: text('logo_url'),
     coverImageUrl: text('cover_image_url'),
     isVerified: boolean('is_verified').notNull().default(false),
+    // Business name, description, city and every service's names in English and Spanish, kept by the
+    // business-profile service: the directory's full-text search reads it (decision 011).
+    searchDocument: text('search_document').notNull().default(''),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -33,5 +36,10 @@ export const businessProfiles = pgTable(
   (t) => [
     check('business_profiles_years_non_negative', sql`${t.yearsInBusiness} >= 0`),
     check('business_profiles_employees_positive', sql`${t.employeeCount} >= 1`),
+    // Must match the expression of providers search exactly, or PostgreSQL will not use it.
+    index('business_profiles_search_idx').using(
+      'gin',
+      sql`(to_tsvector('english'::regconfig, ${t.searchDocument}) || to_tsvector('spanish'::regconfig, ${t.searchDocument}))`,
+    ),
   ],
 );

@@ -15,7 +15,6 @@ export * from './service-areas.js';
 export * from './credentials.js';
 export * from './portfolio-items.js';
 export * from './provider-rating-summaries.js';
-export * from './provider-profiles.js';
 export * from './service-requests.js';
 export * from './competitive-intelligence.js';
 export * from './promo-codes.js';

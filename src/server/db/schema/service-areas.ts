@@ -23,6 +23,8 @@ export const serviceAreas = pgTable(
   },
   (t) => [
     index('service_areas_profile_idx').on(t.businessProfileId),
+    // The ZIP-radius search's bounding-box prefilter (decision 011).
+    index('service_areas_lat_lng_idx').on(t.latitude, t.longitude),
     check('service_areas_radius_range', sql`${t.radiusMiles} BETWEEN 1 AND 200`),
     check('service_areas_travel_fee_non_negative', sql`${t.travelFee} >= 0`),
   ],

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminListQuerySchema,
+  BusinessProfileSchema,
+  CapabilitySchema,
+  CredentialSchema,
+  IdParamSchema,
+  ItemIdParamSchema,
+  PortfolioItemSchema,
+  ProviderSearchQuerySchema,
+  ServiceAreaSchema,
+} from '#shared/business-profiles.js';
+import { ctx } from '#server/http/context.js';
+import {
+  deleteArea,
+  deleteCapability,
+  deleteCredential,
+  deletePortfolioItem,
+  saveArea,
+  saveCapability,
+  saveCredential,
+  savePortfolioItem,
+} from './items.js';
+import { searchProviders } from './search.js';
+import { createBusinessProfile, getOwnBusinessProfile, updateBusinessProfile } from './service.js';
+import { getShowcase } from './showcase.js';
+import {
+  listCredentialsForReview,
+  listProfilesForReview,
+  verifyBusinessProfile,
+  verifyCredential,
+} from './verification.js';
+
+const params = ItemIdParamSchema;
+
+// The four lists of DESIGN.md §3.2, each with POST (201), PUT /{itemId} and DELETE /{itemId} (204).
+const LISTS = [
+  { path: 'capabilities', schema: CapabilitySchema, save: saveCapability, remove: deleteCapability },
+  { path: 'areas', schema: ServiceAreaSchema, save: saveArea, remove: deleteArea },
+  { path: 'credentials', schema: CredentialSchema, save: saveCredential, remove: deleteCredential },
+  { path: 'portfolio', schema: PortfolioItemSchema, save: savePortfolioItem, remove: deletePortfolioItem },
+] as const;
+
+export async function businessProfileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/business-profile', async (request) => getOwnBusinessProfile(await ctx(request)));
+  r.post('/api/business-profile', { schema: { body: BusinessProfileSchema } }, async (request, reply) =>
+    reply.status(201).send(await createBusinessProfile(await ctx(request), request.body)),
+  );
+
+  for (const list of LISTS) {
+    const base = `/api/business-profile/${list.path}`;
+    const save = list.save as (
+      c: Awaited<ReturnType<typeof ctx>>,
+      id: string | null,
+      input: unknown,
+    ) => Promise<unknown>;
+    r.post(base, { schema: { body: list.schema } }, async (request, reply) =>
+      reply.status(201).send(await save(await ctx(request), null, request.body)),
+    );
+    r.put(`${base}/:itemId`, { schema: { params, body: list.schema } }, async (request) =>
+      save(await ctx(request), request.params.itemId, request.body),
+    );
+    r.delete(`${base}/:itemId`, { schema: { params } }, async (request, reply) => {
+      await list.remove(await ctx(request), request.params.itemId);
+      return reply.status(204).send();
+    });
+  }
+
+  // After the list routes: '/api/business-profile/:id' would otherwise shadow nothing, but reads clearer here.
+  r.put(
+    '/api/business-profile/:id',
+    { schema: { params: IdParamSchema, body: BusinessProfileSchema } },
+    async (request) => updateBusinessProfile(await ctx(request), request.params.id, request.body),
+  );
+
+  r.get('/api/providers/search', { schema: { querystring: ProviderSearchQuerySchema } }, async (request, reply) => {
+    const { total, providers } = await searchProviders(await ctx(request), request.query);
+    return reply.header('x-total-count', String(total)).send(providers);
+  });
+
+  r.get('/api/provider/:id/showcase', { schema: { params: IdParamSchema } }, async (request) =>
+    getShowcase(await ctx(request), request.params.id),
+  );
+
+  r.get('/api/admin/business-profiles', { schema: { querystring: AdminListQuerySchema } }, async (request) =>
+    listProfilesForReview(await ctx(request), request.query.verified),
+  );
+  r.post('/api/admin/business-profiles/:id/verify', { schema: { params: IdParamSchema } }, async (request) =>
+    verifyBusinessProfile(await ctx(request), request.params.id),
+  );
+  r.get('/api/admin/credentials', { schema: { querystring: AdminListQuerySchema } }, async (request) =>
+    listCredentialsForReview(await ctx(request), request.query.verified),
+  );
+  r.post('/api/admin/credentials/:id/verify', { schema: { params: IdParamSchema } }, async (request) =>
+    verifyCredential(await ctx(request), request.params.id),
+  );
+}

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessProfiles, categories, providerRatingSummaries, serviceAreas } from '#server/db/schema/index.js';
+import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
+import { makeProvider } from '#server/test/factories.js';
+
+let t: TestApp;
+let viewer: Session;
+const ids: Record<string, string> = {};
+
+// A seeded directory. Distances from ZIP 78701 (downtown Austin): 78741 ~3 mi, 78613 (Cedar Park) ~17 mi,
+// 78666 (San Marcos) 29.8 mi, 78201 (San Antonio) ~73 mi, 77002 (Houston) ~147 mi.
+const DIRECTORY = [
+  {
+    key: 'austinPlumber',
+    name: 'Lone Star Plumbing',
+    category: 'plumbing',
+    description: 'Emergency plumbing repairs, water heaters and drains.',
+    zip: '78741',
+    radius: 10,
+  },
+  {
+    key: 'cedarElectric',
+    name: 'Cedar Park Electric',
+    category: 'electrical',
+    description: 'Panel upgrades, EV chargers and lighting installation.',
+    zip: '78613',
+    radius: 25,
+  },
+  // 29.8 mi from 78701: a 29-mile radius leaves it just outside.
+  {
+    key: 'sanMarcosPlumber',
+    name: 'River City Pipes',
+    category: 'plumbing',
+    description: 'Repiping and leak detection for homes.',
+    zip: '78666',
+    radius: 29,
+  },
+  {
+    key: 'sanAntonioPainter',
+    name: 'Alamo Painters',
+    category: 'painting',
+    description: 'Interior and exterior painting, cabinets and decks.',
+    zip: '78201',
+    radius: 100,
+  },
+  {
+    key: 'houstonPlumber',
+    name: 'Bayou Plumbing',
+    category: 'plumbing',
+    description: 'Commercial plumbing and drain cleaning.',
+    zip: '77002',
+    radius: 50,
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  viewer = await signUp(t.app);
+  for (const entry of DIRECTORY) {
+    const provider = await makeProvider(t.app);
+    const call = as(t.app, provider);
+    const created = await call({
+      method: 'POST',
+      url: '/api/business-profile',
+      payload: { businessName: entry.name, businessType: 'llc', description: entry.description, phone: '5125550100' },
+    });
+    expect(created.statusCode).toBe(201);
+    const [category] = await t.app.db.select().from(categories).where(eq(categories.slug, entry.category));
+    await call({ method: 'POST', url: '/api/business-profile/capabilities', payload: { categoryId: category!.id } });
+    await call({
+      method: 'POST',
+      url: '/api/business-profile/areas',
+      payload: { zipCode: entry.zip, radiusMiles: entry.radius },
+    });
+    ids[entry.key] = provider.user.id;
+  }
+  // A provider without a business profile never appears.
+  ids.bare = (await makeProvider(t.app)).user.id;
+});
+afterAll(() => t.close());
+
+async function search(query: string) {
+  const response = await as(t.app, viewer)({ method: 'GET', url: `/api/providers/search${query}` });
+  expect(response.statusCode).toBe(200);
+  const body = response.json() as { id: string; distanceMiles?: number }[];
+  const keyOf = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0];
+  return { keys: body.map((p) => keyOf(p.id)), body, total: Number(response.headers['x-total-count']) };
+}
+
+async function categoryId(slug: string) {
+  const [row] = await t.app.db.select().from(categories).where(eq(categories.slug, slug));
+  return row!.id;
+}
+
+describe('provider search', () => {
+  it('lists every provider with a business profile and the total in X-Total-Count', async () => {
+    const { keys, total } = await search('');
+    expect(total).toBe(5);
+    expect(keys).toHaveLength(5);
+    expect(keys).not.toContain('bare');
+  });
+
+  it('narrows by full text in English, with stemming', async () => {
+    expect((await search('?q=drain')).keys.sort()).toEqual(['austinPlumber', 'houstonPlumber']);
+    expect((await search('?q=chargers')).keys).toEqual(['cedarElectric']);
+    // 'Plumbing' is a service of three providers and the name of two.
+    expect((await search('?q=plumbing')).keys.sort()).toEqual(['austinPlumber', 'houstonPlumber', 'sanMarcosPlumber']);
+  });
+
+  it('finds services by their Spanish name too', async () => {
+    expect((await search(`?q=${encodeURIComponent('plomería')}`)).keys.sort()).toEqual([
+      'austinPlumber',
+      'houstonPlumber',
+      'sanMarcosPlumber',
+    ]);
+    expect((await search('?q=pintura')).keys).toEqual(['sanAntonioPainter']);
+  });
+
+  it('narrows by category', async () => {
+    const { keys, total } = await search(`?category=${await categoryId('plumbing')}`);
+    expect(keys.sort()).toEqual(['austinPlumber', 'houstonPlumber', 'sanMarcosPlumber']);
+    expect(total).toBe(3);
+    expect((await search(`?category=${await categoryId('roofing')}`)).keys).toEqual([]);
+  });
+
+  it('keeps providers whose area covers the ZIP, nearest first, and leaves out one just outside its radius', async () => {
+    const { keys, body } = await search('?location=78701');
+    // San Marcos is 29.8 mi away with a 29 mi radius: just outside. Houston's 50 mi do not reach.
+    expect(keys).toEqual(['austinPlumber', 'cedarElectric', 'sanAntonioPainter']);
+    const distances = body.map((p) => p.distanceMiles!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances[0]).toBeLessThan(10);
+    expect(distances[2]).toBeGreaterThan(60);
+  });
+
+  it('takes in a provider once its radius grows to reach the ZIP', async () => {
+    const provider = ids.sanMarcosPlumber!;
+    const [profile] = await t.app.db.select().from(businessProfiles).where(eq(businessProfiles.userId, provider));
+    const before = await search('?location=78701');
+    expect(before.keys).not.toContain('sanMarcosPlumber');
+    const setRadius = (radiusMiles: number) =>
+      t.app.db.update(serviceAreas).set({ radiusMiles }).where(eq(serviceAreas.businessProfileId, profile!.id));
+    await setRadius(30);
+    const after = await search('?location=78701');
+    expect(after.keys).toContain('sanMarcosPlumber');
+    await setRadius(29);
+  });
+
+  it('combines text, category and ZIP', async () => {
+    const plumbing = await categoryId('plumbing');
+    expect((await search(`?q=repairs&category=${plumbing}&location=78701`)).keys).toEqual(['austinPlumber']);
+    expect((await search(`?q=painting&location=77002`)).keys).toEqual([]);
+  });
+
+  it('matches other location text against service-area and business cities', async () => {
+    expect((await search('?location=San%20Antonio')).keys).toEqual(['sanAntonioPainter']);
+    expect((await search('?location=houston%2C%20TX')).keys).toEqual(['houstonPlumber']);
+    expect((await search('?location=Nowhere')).keys).toEqual([]);
+  });
+
+  it('paginates with limit and offset and keeps the total', async () => {
+    const first = await search('?limit=2');
+    const second = await search('?limit=2&offset=2');
+    const past = await search('?limit=2&offset=10');
+    expect(first.keys).toHaveLength(2);
+    expect(second.keys).toHaveLength(2);
+    expect(new Set([...first.keys, ...second.keys]).size).toBe(4);
+    expect(past.keys).toEqual([]);
+    expect([first.total, second.total, past.total]).toEqual([5, 5, 5]);
+    const tooMany = await as(t.app, viewer)({ method: 'GET', url: '/api/providers/search?limit=101' });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('answers the spec’s search-result shape with rating and review count', async () => {
+    const [profile] = await t.app.db
+      .select()
+      .from(businessProfiles)
+      .where(eq(businessProfiles.userId, ids.austinPlumber!));
+    await t.app.db
+      .insert(providerRatingSummaries)
+      .values({ businessProfileId: profile!.id, totalRatings: 4, averageRating: '4.75' });
+    const { body } = await search('?q=emergency');
+    expect(body[0]).toMatchObject({
+      id: ids.austinPlumber,
+      businessName: 'Lone Star Plumbing',
+      rating: 4.75,
+      reviewCount: 4,
+      verified: false,
+      yearsExperience: 0,
+      serviceCapabilities: [{ category: { slug: 'plumbing' } }],
+      serviceAreas: [{ zipCode: '78741', city: 'Austin', isPrimary: true }],
+    });
+    expect(body[0]).not.toHaveProperty('distanceMiles');
+  });
+
+  it('needs a logged-in caller', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/providers/search' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,234 @@
+import { asc, eq } from 'drizzle-orm';
+import type {
+  BusinessProfile,
+  BusinessProfileData,
+  Credential,
+  PortfolioItem,
+  ServiceArea,
+  ServiceCapability,
+} from '#shared/business-profiles.js';
+import { resources } from '#shared/i18n/index.js';
+import { formatMoney } from '#shared/money.js';
+import type { DbOrTx } from '#server/db/client.js';
+import {
+  businessProfiles,
+  categories,
+  credentials,
+  portfolioItems,
+  serviceAreas,
+  serviceCapabilities,
+} from '#server/db/schema/index.js';
+import type { Ctx } from '#server/http/context.js';
+import { AppError, isUniqueViolation, validationError } from '#server/http/errors.js';
+import { translate } from '#server/http/i18n.js';
+import { foreignPhotoUrls } from '#server/uploads/service.js';
+
+export type ProfileRow = typeof businessProfiles.$inferSelect;
+type CapabilityRow = typeof serviceCapabilities.$inferSelect;
+type AreaRow = typeof serviceAreas.$inferSelect;
+type CredentialRow = typeof credentials.$inferSelect;
+type PortfolioRow = typeof portfolioItems.$inferSelect;
+type CategoryRow = { id: number; slug: string; name: string };
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function fieldError(path: string, key: string) {
+  return { path, message: translate(key), code: key };
+}
+
+/** A business profile belongs to a provider (DESIGN.md §3.2). */
+export function requireProvider(ctx: Ctx) {
+  if (ctx.user.role !== 'provider') throw new AppError('not_provider');
+}
+
+export const toCapability = (row: CapabilityRow, category: CategoryRow): ServiceCapability => ({
+  id: row.id,
+  categoryId: row.categoryId,
+  category,
+  isSpecialty: row.isSpecialty,
+  priceRangeMin: formatMoney(row.priceRangeMin),
+  priceRangeMax: formatMoney(row.priceRangeMax),
+  experienceYears: row.experienceYears,
+  description: row.description,
+});
+
+export const toArea = (row: AreaRow): ServiceArea => ({
+  id: row.id,
+  zipCode: row.zipCode,
+  city: row.city,
+  state: row.state,
+  county: row.county,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  radiusMiles: row.radiusMiles,
+  travelFee: formatMoney(row.travelFee)!,
+  isPrimary: row.isPrimary,
+});
+
+export const toCredential = (row: CredentialRow): Credential => ({
+  id: row.id,
+  type: row.type,
+  name: row.name,
+  issuingAuthority: row.issuingAuthority,
+  credentialNumber: row.credentialNumber,
+  issueDate: row.issueDate,
+  expirationDate: row.expirationDate,
+  isVerified: row.isVerified,
+  documentUrl: row.documentUrl,
+});
+
+export const toPortfolioItem = (row: PortfolioRow): PortfolioItem => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  categoryId: row.categoryId,
+  projectValue: formatMoney(row.projectValue),
+  completedAt: row.completedAt,
+  location: row.location,
+  beforeImageUrls: row.beforeImageUrls,
+  afterImageUrls: row.afterImageUrls,
+  isPublic: row.isPublic,
+  featuredOrder: row.featuredOrder,
+});
+
+export async function listCapabilities(db: DbOrTx, profileId: string): Promise<ServiceCapability[]> {
+  const rows = await db
+    .select({
+      capability: serviceCapabilities,
+      category: { id: categories.id, slug: categories.slug, name: categories.name },
+    })
+    .from(serviceCapabilities)
+    .innerJoin(categories, eq(categories.id, serviceCapabilities.categoryId))
+    .where(eq(serviceCapabilities.businessProfileId, profileId))
+    .orderBy(asc(serviceCapabilities.createdAt), asc(serviceCapabilities.id));
+  return rows.map((row) => toCapability(row.capability, row.category));
+}
+
+export async function listAreas(db: DbOrTx, profileId: string): Promise<ServiceArea[]> {
+  const rows = await db
+    .select()
+    .from(serviceAreas)
+    .where(eq(serviceAreas.businessProfileId, profileId))
+    .orderBy(asc(serviceAreas.createdAt), asc(serviceAreas.id));
+  // The primary area first: cards show the first two.
+  return rows.map(toArea).sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
+}
+
+export async function toBusinessProfile(db: DbOrTx, row: ProfileRow): Promise<BusinessProfile> {
+  const [caps, areas, creds, items] = await Promise.all([
+    listCapabilities(db, row.id),
+    listAreas(db, row.id),
+    db.select().from(credentials).where(eq(credentials.businessProfileId, row.id)).orderBy(asc(credentials.createdAt)),
+    db
+      .select()
+      .from(portfolioItems)
+      .where(eq(portfolioItems.businessProfileId, row.id))
+      .orderBy(asc(portfolioItems.featuredOrder), asc(portfolioItems.createdAt)),
+  ]);
+  return {
+    id: row.id,
+    userId: row.userId,
+    businessName: row.businessName,
+    businessType: row.businessType,
+    description: row.description,
+    website: row.website,
+    phone: row.phone,
+    businessAddress: row.businessAddress,
+    businessZipCode: row.businessZipCode,
+    businessCity: row.businessCity,
+    businessState: row.businessState,
+    yearsInBusiness: row.yearsInBusiness,
+    employeeCount: row.employeeCount,
+    logoUrl: row.logoUrl,
+    coverImageUrl: row.coverImageUrl,
+    isVerified: row.isVerified,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    serviceCapabilities: caps,
+    serviceAreas: areas,
+    credentials: creds.map(toCredential),
+    portfolioItems: items.map(toPortfolioItem),
+  };
+}
+
+/** The caller's own profile row, or 404 (a provider without one) / 403 (a customer). */
+export async function findOwnProfile(ctx: Ctx, db: DbOrTx = ctx.db, lock = false): Promise<ProfileRow> {
+  requireProvider(ctx);
+  const query = db.select().from(businessProfiles).where(eq(businessProfiles.userId, ctx.user.id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** Every URL must be an upload of the caller's (never someone else's file, never an outside URL). */
+export async function assertOwnUploads(ctx: Ctx, fields: Record<string, (string | null)[]>) {
+  for (const [path, urls] of Object.entries(fields)) {
+    const given = urls.filter((url): url is string => !!url);
+    if (given.length > 0 && (await foreignPhotoUrls(ctx.db, ctx.user.id, given)).length > 0) {
+      throw validationError([fieldError(path, 'profiles:validation_upload_not_own')]);
+    }
+  }
+}
+
+/**
+ * The text the directory's full-text search reads (decision 011): names, description, city and each
+ * service's category in English and Spanish plus its description. Rewritten after every change.
+ */
+export async function refreshSearchDocument(db: DbOrTx, profileId: string) {
+  const [profile] = await db.select().from(businessProfiles).where(eq(businessProfiles.id, profileId));
+  if (!profile) return;
+  const caps = await listCapabilities(db, profileId);
+  const spanish = resources.es.categories as Record<string, string>;
+  const parts = [
+    profile.businessName,
+    profile.description,
+    profile.businessCity,
+    ...caps.flatMap((c) => [c.category.name, spanish[c.category.slug], c.description]),
+  ];
+  await db
+    .update(businessProfiles)
+    .set({ searchDocument: parts.filter(Boolean).join(' \n') })
+    .where(eq(businessProfiles.id, profileId));
+}
+
+export async function getOwnBusinessProfile(ctx: Ctx): Promise<BusinessProfile> {
+  return toBusinessProfile(ctx.db, await findOwnProfile(ctx));
+}
+
+export async function createBusinessProfile(ctx: Ctx, input: BusinessProfileData): Promise<BusinessProfile> {
+  requireProvider(ctx);
+  await assertOwnUploads(ctx, { logoUrl: [input.logoUrl], coverImageUrl: [input.coverImageUrl] });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(businessProfiles)
+        .values({ ...input, userId: ctx.user.id })
+        .returning();
+      await refreshSearchDocument(tx, row!.id);
+      return toBusinessProfile(tx, row!);
+    });
+  } catch (error) {
+    // DESIGN.md §3.2 names the code; the message says what exists.
+    if (isUniqueViolation(error)) throw new AppError('already_exists', { message: translate('profiles:already_exists') });
+    throw error;
+  }
+}
+
+export async function updateBusinessProfile(
+  ctx: Ctx,
+  profileId: string,
+  input: BusinessProfileData,
+): Promise<BusinessProfile> {
+  requireProvider(ctx);
+  if (!UUID.test(profileId)) throw new AppError('not_found');
+  await assertOwnUploads(ctx, { logoUrl: [input.logoUrl], coverImageUrl: [input.coverImageUrl] });
+  return ctx.db.transaction(async (tx) => {
+    const profile = await findOwnProfile(ctx, tx, true);
+    // Someone else's profile id is simply not found (DESIGN.md §3.2).
+    if (profile.id !== profileId) throw new AppError('not_found');
+    const [row] = await tx.update(businessProfiles).set(input).where(eq(businessProfiles.id, profileId)).returning();
+    await refreshSearchDocument(tx, profileId);
+    return toBusinessProfile(tx, row!);
+  });
+}
