@@ -57,6 +57,26 @@ const router = createBrowserRouter([
             path: 'checkout',
             lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage },
           },
+          {
+            path: 'business-profile',
+            lazy: {
+              Component: async () =>
+                (await import('#client/business-profiles/pages/business-profile-page.js')).BusinessProfilePage,
+            },
+          },
+          {
+            path: 'find-providers',
+            lazy: {
+              Component: async () =>
+                (await import('#client/business-profiles/pages/find-providers-page.js')).FindProvidersPage,
+            },
+          },
+          {
+            path: 'provider/:id',
+            lazy: {
+              Component: async () => (await import('#client/business-profiles/pages/provider-page.js')).ProviderPage,
+            },
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'common:nav_home', roles: ['customer', 'provider'] },
   { to: '/post-job', labelKey: 'common:nav_post_job', roles: ['customer'] },
   { to: '/dashboard', labelKey: 'common:nav_dashboard', roles: ['provider'] },
+  { to: '/find-providers', labelKey: 'common:nav_find_providers', roles: ['customer', 'provider'] },
   { to: '/messages', labelKey: 'messages:nav_messages', roles: ['customer', 'provider'], badge: 'unread_messages' },
   { to: '/projects', labelKey: 'projects:nav_projects', roles: ['customer', 'provider'] },
   { to: '/admin', labelKey: 'promo:nav_admin', roles: ['customer', 'provider'], adminOnly: true },

@@ -59,6 +59,19 @@ export async function api<T>(
   return handle<T>(response);
 }
 
+/** A GET whose answer headers matter too (X-Total-Count of paginated lists). */
+export async function apiResponse<T>(
+  path: string,
+  init: { signal?: AbortSignal } = {},
+): Promise<{ body: T; headers: Headers }> {
+  const response = await fetch(path, {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+    signal: init.signal,
+  });
+  return { body: await handle<T>(response), headers: response.headers };
+}
+
 /** Multipart upload; the browser sets the boundary, so no content-type here. */
 export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
   const response = await fetch(path, {

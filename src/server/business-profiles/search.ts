@@ -20,8 +20,8 @@ const EARTH_RADIUS_MILES = 3958.8;
 const MAX_RADIUS_MILES = 200;
 const MILES_PER_DEGREE_LATITUDE = 69.05;
 
-// The same expression as the GIN index business_profiles_search_idx, so the index serves it.
-const documentVector = sql`(to_tsvector('english'::regconfig, ${businessProfiles.searchDocument}) || to_tsvector('spanish'::regconfig, ${businessProfiles.searchDocument}))`;
+// Stored and GIN-indexed (business_profiles_search_idx): English and Spanish stems of the search document.
+const documentVector = businessProfiles.searchVector;
 
 function textQuery(q: string): SQL {
   return sql`(websearch_to_tsquery('english'::regconfig, ${q}) || websearch_to_tsquery('spanish'::regconfig, ${q}))`;
@@ -87,14 +87,12 @@ function cityMatches(location: string): SQL {
  * GET /api/providers/search (DESIGN.md §3.2): full text in English and Spanish, a category, and a
  * ZIP (nearest first, by real distance) or a city. Only providers with a business profile appear.
  */
-export async function searchProviders(
-  ctx: PublicCtx,
-  query: SearchQuery,
-): Promise<{ total: number; providers: ProviderSearchResult[] }> {
+/** The page query itself (bench/search.ts EXPLAINs it): matching profiles in order, with the total. */
+export function searchPage(db: DbOrTx, query: SearchQuery) {
   const conditions: SQL[] = [];
   const order: SQL[] = [];
   const isZip = /^\d{5}$/.test(query.location);
-  const near = isZip ? coveringAreas(ctx.db, query.location) : null;
+  const near = isZip ? coveringAreas(db, query.location) : null;
 
   if (query.q) conditions.push(sql`${documentVector} @@ ${textQuery(query.q)}`);
   if (query.category !== null) {
@@ -114,7 +112,7 @@ export async function searchProviders(
     asc(businessProfiles.id),
   );
 
-  const base = ctx.db
+  const base = db
     .select({
       profile: {
         id: businessProfiles.id,
@@ -139,12 +137,21 @@ export async function searchProviders(
     .innerJoin(users, eq(users.id, businessProfiles.userId))
     .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id));
   const joined = near ? base.innerJoin(near, eq(near.profileId, businessProfiles.id)) : base;
-  const rows = await joined
+  const page = joined
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
+  return { page, hasDistance: near !== null };
+}
 
+/** GET /api/providers/search: a page of results in the spec's search-result shape and the total. */
+export async function searchProviders(
+  ctx: PublicCtx,
+  query: SearchQuery,
+): Promise<{ total: number; providers: ProviderSearchResult[] }> {
+  const { page, hasDistance } = searchPage(ctx.db, query);
+  const rows = await page;
   const total = rows[0]?.total ?? (query.offset > 0 ? await countOnly(ctx, query) : 0);
   const lists = await listsFor(
     ctx.db,
@@ -166,7 +173,7 @@ export async function searchProviders(
       serviceAreas: lists.areas.get(row.profile.id) ?? [],
       yearsExperience: row.profile.yearsInBusiness,
     };
-    if (near) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;
+    if (hasDistance) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;
     return result;
   });
   return { total, providers };

@@ -6,12 +6,14 @@ import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
 import { PromoCodesPanel } from '../components/promo-codes-panel.js';
+import { VerificationPanel } from '../components/verification-panel.js';
 
 type AdminTab = { value: string; labelKey: string; Panel: ComponentType };
 
 // One line per tab (and its import): each operator feature brings its own panel.
 const ADMIN_TABS: readonly AdminTab[] = [
   { value: 'promo-codes', labelKey: 'promo:tab_promo_codes', Panel: PromoCodesPanel },
+  { value: 'verification', labelKey: 'profiles:tab_verification', Panel: VerificationPanel },
 ];
 
 /** /admin: operator tools for users listed in ADMIN_EMAILS; everyone else sees Access Denied. */

@@ -1,4 +1,13 @@
-import { BriefcaseBusiness, ClipboardList, Gavel, LayoutDashboard, LogOut, Plus, Wrench } from 'lucide-react';
+import {
+  Building2,
+  BriefcaseBusiness,
+  ClipboardList,
+  Gavel,
+  LayoutDashboard,
+  LogOut,
+  Plus,
+  Wrench,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +19,7 @@ import { QuickStats } from '#client/bids/components/quick-stats.js';
 import { CreditSidebar } from '#client/credits/components/credit-sidebar.js';
 import { LOGOUT_URL } from '#client/lib/query-client.js';
 import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
+import { ServiceRequestList } from '#client/service-requests/components/service-request-list.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
@@ -49,10 +59,12 @@ export function DashboardPage() {
               {t('dashboard:mode_provider')}
             </TabsTrigger>
           </TabsList>
-          <TabsContent value="customer">
+          <TabsContent value="customer" className="grid gap-10">
             <MyPostedJobs />
+            <ServiceRequestList box="outgoing" />
           </TabsContent>
-          <TabsContent value="provider">
+          <TabsContent value="provider" className="grid gap-10">
+            {user.role === 'provider' && <ServiceRequestList box="incoming" />}
             <ProviderMode />
           </TabsContent>
         </Tabs>
@@ -171,6 +183,9 @@ function QuickActions() {
         </QuickAction>
         <QuickAction to="/provider-dashboard" icon={<Gavel aria-hidden />}>
           {t('dashboard:action_my_bids')}
+        </QuickAction>
+        <QuickAction to="/business-profile" icon={<Building2 aria-hidden />}>
+          {t('dashboard:action_business_profile')}
         </QuickAction>
         {/* Logout is a full-page navigation (spec §2). */}
         <Button

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { businessType } from './enums.js';
 import { users } from './users.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const businessProfiles = pgTable(
   'business_profiles',
@@ -29,6 +31,12 @@ export const businessProfiles = pgTable(
     // Business name, description, city and every service's names in English and Spanish, kept by the
     // business-profile service: the directory's full-text search reads it (decision 011).
     searchDocument: text('search_document').notNull().default(''),
+    // Stemmed both ways and stored, so ranking reads it instead of re-parsing every matching document.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('english'::regconfig, search_document) || to_tsvector('spanish'::regconfig, search_document)`,
+      ),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -36,10 +44,6 @@ export const businessProfiles = pgTable(
   (t) => [
     check('business_profiles_years_non_negative', sql`${t.yearsInBusiness} >= 0`),
     check('business_profiles_employees_positive', sql`${t.employeeCount} >= 1`),
-    // Must match the expression of providers search exactly, or PostgreSQL will not use it.
-    index('business_profiles_search_idx').using(
-      'gin',
-      sql`(to_tsvector('english'::regconfig, ${t.searchDocument}) || to_tsvector('spanish'::regconfig, ${t.searchDocument}))`,
-    ),
+    index('business_profiles_search_idx').using('gin', t.searchVector),
   ],
 );

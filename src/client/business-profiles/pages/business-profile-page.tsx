@@ -1,0 +1,105 @@
+import { Award, Building2, ExternalLink, FolderOpen, MapPin, Wrench } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useUser } from '#client/auth/use-user.js';
+import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
+import { Alert } from '#client/ui/alert.js';
+import { Badge } from '#client/ui/badge.js';
+import { Button } from '#client/ui/button.js';
+import { Page, PageHeader } from '#client/ui/page.js';
+import { Spinner } from '#client/ui/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
+import { useBusinessProfile } from '../api/get-business-profile.js';
+import { AreasTab } from '../components/areas-tab.js';
+import { BusinessTab } from '../components/business-tab.js';
+import { CredentialsTab } from '../components/credentials-tab.js';
+import { PortfolioTab } from '../components/portfolio-tab.js';
+import { ServicesTab } from '../components/services-tab.js';
+import { VerifiedBadge } from '../components/verified-badge.js';
+
+const TABS = [
+  { value: 'business', icon: Building2 },
+  { value: 'services', icon: Wrench },
+  { value: 'areas', icon: MapPin },
+  { value: 'credentials', icon: Award },
+  { value: 'portfolio', icon: FolderOpen },
+] as const;
+
+/** DESIGN.md §4.11: all five tabs work; the four lists open once the business tab has created the profile. */
+export function BusinessProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const isProvider = user?.role === 'provider';
+  const { data: profile, isPending, isError } = useBusinessProfile(isProvider);
+
+  if (!user) return null;
+  if (!isProvider) {
+    return (
+      <Page width="narrow">
+        <PageHeader title={t('profiles:page_title')} description={t('profiles:providers_only')} />
+        <BecomeProviderCard />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <PageHeader
+        title={t('profiles:page_title')}
+        description={t('profiles:page_description')}
+        actions={
+          profile && (
+            <div className="flex flex-wrap items-center gap-2">
+              {profile.isVerified ? <VerifiedBadge /> : <Badge variant="neutral">{t('profiles:not_verified')}</Badge>}
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/provider/${user.id}`}>
+                  <ExternalLink aria-hidden />
+                  {t('profiles:view_public_profile')}
+                </Link>
+              </Button>
+            </div>
+          )
+        }
+      />
+      {isPending && (
+        <p className="flex items-center gap-2 py-12 text-muted-foreground">
+          <Spinner /> {t('profiles:loading_profile')}
+        </p>
+      )}
+      {isError && <Alert variant="destructive">{t('profiles:load_failed')}</Alert>}
+      {!isPending && !isError && (
+        <Tabs defaultValue="business">
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <TabsList aria-label={t('profiles:tabs_label')} className="w-max min-w-full sm:min-w-0">
+              {TABS.map(({ value, icon: Icon }) => (
+                <TabsTrigger key={value} value={value} disabled={value !== 'business' && !profile}>
+                  <Icon className="size-4" aria-hidden />
+                  {t(`profiles:tab_${value}`)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+          {!profile && <p className="mt-4 text-sm text-muted-foreground">{t('profiles:create_first')}</p>}
+          <TabsContent value="business">
+            <BusinessTab key={profile?.id ?? 'new'} profile={profile ?? null} />
+          </TabsContent>
+          {profile && (
+            <>
+              <TabsContent value="services">
+                <ServicesTab profile={profile} />
+              </TabsContent>
+              <TabsContent value="areas">
+                <AreasTab profile={profile} />
+              </TabsContent>
+              <TabsContent value="credentials">
+                <CredentialsTab profile={profile} />
+              </TabsContent>
+              <TabsContent value="portfolio">
+                <PortfolioTab profile={profile} />
+              </TabsContent>
+            </>
+          )}
+        </Tabs>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,161 @@
+import { MapPin, Search, Users } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { ProviderSearchResult } from '#shared/business-profiles.js';
+import { useCategories } from '#client/jobs/api/get-categories.js';
+import { categoryLabel } from '#client/jobs/components/category.js';
+import {
+  ServiceRequestDialog,
+  type RequestTarget,
+} from '#client/service-requests/components/service-request-dialog.js';
+import { Button } from '#client/ui/button.js';
+import { Card, CardContent } from '#client/ui/card.js';
+import { EmptyState } from '#client/ui/empty-state.js';
+import { Input } from '#client/ui/input.js';
+import { NativeSelect } from '#client/ui/native-select.js';
+import { Page, PageHeader } from '#client/ui/page.js';
+import { Spinner } from '#client/ui/spinner.js';
+import { useProviderSearch, type ProviderSearch } from '../api/search-providers.js';
+import { ProviderCard, providerName } from '../components/provider-card.js';
+
+/** Typing pauses this long before the search reruns (spec §2: no need to press Search). */
+const DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** Spec §2 find providers: text, category and location or ZIP; the grid reruns as the inputs change. */
+export function FindProvidersPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [inputs, setInputs] = useState<ProviderSearch>({
+    q: params.get('q') ?? '',
+    category: params.get('category') ?? '',
+    location: params.get('location') ?? '',
+  });
+  const search = useDebounced(inputs, DEBOUNCE_MS);
+  const results = useProviderSearch(search);
+  const { data: categories = [] } = useCategories();
+  const [target, setTarget] = useState<RequestTarget | null>(null);
+
+  // The search lives in the address, so a result list can be shared and survives going back.
+  useEffect(() => {
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(search)) if (value.trim()) next.set(key, value.trim());
+    setParams(next, { replace: true });
+  }, [search, setParams]);
+
+  const set = (name: keyof ProviderSearch) => (event: { target: { value: string } }) =>
+    setInputs((current) => ({ ...current, [name]: event.target.value }));
+  // The button needs no work of its own (spec §2); Enter in a box simply keeps the page.
+  const onSubmit = (event: FormEvent) => event.preventDefault();
+
+  const providers = results.data?.pages.flatMap((page) => page.providers) ?? [];
+  const total = results.data?.pages[0]?.total ?? 0;
+  const options = categories
+    .map((category) => ({ id: category.id, label: categoryLabel(category, t) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  const request = (provider: ProviderSearchResult) =>
+    setTarget({ id: provider.id, name: providerName(provider), serviceCapabilities: provider.serviceCapabilities });
+
+  return (
+    <Page width="wide">
+      <PageHeader title={t('profiles:find_title')} description={t('profiles:find_description')} />
+      <Card className="mb-6">
+        <CardContent>
+          <form
+            role="search"
+            onSubmit={onSubmit}
+            className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
+          >
+            <label className="grid gap-1.5 text-sm font-medium">
+              {t('profiles:search_label')}
+              <span className="relative">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
+                <Input
+                  value={inputs.q}
+                  onChange={set('q')}
+                  placeholder={t('profiles:search_placeholder')}
+                  className="pl-9"
+                />
+              </span>
+            </label>
+            <label className="grid gap-1.5 text-sm font-medium">
+              {t('profiles:category_label')}
+              <NativeSelect value={inputs.category} onChange={set('category')}>
+                <option value="">{t('profiles:all_categories')}</option>
+                {options.map((option) => (
+                  <option key={option.id} value={String(option.id)}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </label>
+            <label className="grid gap-1.5 text-sm font-medium">
+              {t('profiles:location_label')}
+              <span className="relative">
+                <MapPin
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
+                <Input
+                  value={inputs.location}
+                  onChange={set('location')}
+                  placeholder={t('profiles:location_placeholder')}
+                  className="pl-9"
+                />
+              </span>
+            </label>
+            <Button type="submit">
+              <Search aria-hidden />
+              {t('profiles:search_button')}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <div className="mb-4 flex min-h-6 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+        {results.isFetching && !results.isFetchingNextPage && <Spinner />}
+        {results.data && <span data-testid="provider-count">{t('profiles:providers_found', { count: total })}</span>}
+      </div>
+
+      {results.isPending && (
+        <p className="flex items-center gap-2 py-12 text-muted-foreground">
+          <Spinner /> {t('profiles:loading_providers')}
+        </p>
+      )}
+      {results.isError && <p className="text-sm text-destructive">{t('profiles:search_failed')}</p>}
+      {results.data && providers.length === 0 && (
+        <EmptyState icon={Users} title={t('profiles:no_providers')} description={t('profiles:no_providers_hint')} />
+      )}
+      {providers.length > 0 && (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {providers.map((provider) => (
+            <li key={provider.id}>
+              <ProviderCard provider={provider} onRequest={() => request(provider)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {results.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+            {results.isFetchingNextPage && <Spinner className="text-current" />}
+            {t('profiles:load_more')}
+          </Button>
+        </div>
+      )}
+      <ServiceRequestDialog target={target} onClose={() => setTarget(null)} />
+    </Page>
+  );
+}
