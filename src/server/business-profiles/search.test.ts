@@ -198,3 +198,35 @@ describe('provider search', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/providers/search' })).statusCode).toBe(401);
   });
 });
+
+describe('demo providers', () => {
+  it('seeds a dozen complete providers in different places and trades, found by ZIP and by Spanish text', async () => {
+    const demo = await createTestApp({ SEED_DEMO: 'true' });
+    try {
+      const viewer = await signUp(demo.app);
+      const get = async (query: string) => {
+        const response = await as(demo.app, viewer)({ method: 'GET', url: `/api/providers/search${query}` });
+        return {
+          body: response.json() as { businessName: string; rating: number }[],
+          total: Number(response.headers['x-total-count']),
+        };
+      };
+      const all = await get('?limit=100');
+      expect(all.total).toBe(12);
+      const austin = await get('?location=78701');
+      // Both have an area on 78701 itself; at equal distance the better rated comes first.
+      expect(austin.body.map((p) => p.businessName)).toEqual([
+        'Alamo Builders & Remodeling',
+        'Carter Plumbing & Drain',
+      ]);
+      expect((await get(`?q=${encodeURIComponent('remodelación')}`)).body.map((p) => p.businessName)).toContain(
+        'Alamo Builders & Remodeling',
+      );
+      const carter = all.body.find((p) => p.businessName === 'Carter Plumbing & Drain')!;
+      // Two reviews from the demo providers seed and one from the demo activity (5, 4 and 5 stars).
+      expect(carter.rating).toBeCloseTo(4.67, 2);
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { encodePhoto, storePhotos } from '#server/uploads/service.js';
 import type { PhotoStorage } from '#server/uploads/storage.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { demoPhoto, type DemoScene } from './demo-photos.js';
+import { seedDemoProviders } from './demo-providers.js';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 export const DEMO_ACCOUNTS = [
@@ -196,6 +197,7 @@ export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean>
         createdAt: new Date(now - i * 5 * 60 * 60 * 1000),
       })),
     );
+    await seedDemoProviders(tx, passwordHash, { providerId: provider!.id, customerId: customer!.id });
     await seedDemoActivity(tx, { customerId: customer!.id, providerId: provider!.id, categoryId });
   });
   return true;
