@@ -34,7 +34,7 @@ export function ItemList({
           className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-card p-4"
           data-testid="profile-item"
         >
-          <div className="grid min-w-0 flex-1 gap-1">
+          <div className="grid min-w-0 flex-1 basis-56 gap-1">
             <div className="font-medium break-words">{item.title}</div>
             {item.details && <div className="text-[13px] break-words text-muted-foreground">{item.details}</div>}
           </div>

@@ -6,7 +6,7 @@ import { Badge } from '#client/ui/badge.js';
 export function VerifiedBadge() {
   const { t } = useTranslation();
   return (
-    <Badge variant="success">
+    <Badge variant="success" className="justify-self-start">
       <BadgeCheck aria-hidden />
       {t('profiles:verified')}
     </Badge>

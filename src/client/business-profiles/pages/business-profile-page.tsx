@@ -68,16 +68,17 @@ export function BusinessProfilePage() {
       {isError && <Alert variant="destructive">{t('profiles:load_failed')}</Alert>}
       {!isPending && !isError && (
         <Tabs defaultValue="business">
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList aria-label={t('profiles:tabs_label')} className="w-max min-w-full sm:min-w-0">
-              {TABS.map(({ value, icon: Icon }) => (
-                <TabsTrigger key={value} value={value} disabled={value !== 'business' && !profile}>
-                  <Icon className="size-4" aria-hidden />
-                  {t(`profiles:tab_${value}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </div>
+          <TabsList
+            aria-label={t('profiles:tabs_label')}
+            className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-11 sm:w-auto"
+          >
+            {TABS.map(({ value, icon: Icon }) => (
+              <TabsTrigger key={value} value={value} disabled={value !== 'business' && !profile} className="py-2">
+                <Icon className="size-4" aria-hidden />
+                {t(`profiles:tab_${value}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
           {!profile && <p className="mt-4 text-sm text-muted-foreground">{t('profiles:create_first')}</p>}
           <TabsContent value="business">
             <BusinessTab key={profile?.id ?? 'new'} profile={profile ?? null} />

@@ -77,15 +77,16 @@ export function ProviderPage() {
         onRequest={() => setTarget({ id: provider.id, name, serviceCapabilities: provider.serviceCapabilities })}
       />
       <Tabs defaultValue="overview" className="mt-8">
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList aria-label={t('profiles:tabs_label')} className="w-max min-w-full sm:min-w-0">
-            {TABS.map((tab) => (
-              <TabsTrigger key={tab} value={tab}>
-                {t(`profiles:tab_${tab}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        <TabsList
+          aria-label={t('profiles:tabs_label')}
+          className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-11 sm:w-auto"
+        >
+          {TABS.map((tab) => (
+            <TabsTrigger key={tab} value={tab} className="py-2">
+              {t(`profiles:tab_${tab}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
         <TabsContent value="overview">
           <Overview provider={provider} />
         </TabsContent>
