@@ -113,6 +113,11 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
   assertJobId(jobId);
   const [row] = await selectJobs(ctx.db, ctx.user.id).where(eq(jobs.id, jobId));
   if (!row) throw new AppError('job_not_found');
+  // A job born of a service request is private to its customer and hired provider (DESIGN.md §4.12).
+  const { job } = row;
+  if (job.serviceRequestId && ![job.customerId, job.hiredProviderId].includes(ctx.user.id)) {
+    throw new AppError('job_not_found');
+  }
   return toJob(row, ctx.user.id);
 }
 

@@ -159,6 +159,11 @@ describe('service request transitions', () => {
     const someone = await makeProvider(t.app);
     const open = (await as(t.app, someone)({ method: 'GET', url: '/api/jobs?limit=100' })).json();
     expect(open.map((j: { id: string }) => j.id)).not.toContain(accepted.jobId);
+    // Its page is theirs alone: the customer and the hired provider read it, anyone else gets 404.
+    const read = (session: Session) => as(t.app, session)({ method: 'GET', url: `/api/jobs/${accepted.jobId}` });
+    expect((await read(customer)).statusCode).toBe(200);
+    expect((await read(provider)).statusCode).toBe(200);
+    expect((await read(someone)).statusCode).toBe(404);
     // Accepting is free (DESIGN.md §4.12): no credits move.
     await assertLedgerInvariant(t.app.db);
   });
