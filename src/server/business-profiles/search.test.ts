@@ -108,6 +108,16 @@ describe('provider search', () => {
     expect((await search('?q=plumbing')).keys.sort()).toEqual(['austinPlumber', 'houstonPlumber', 'sanMarcosPlumber']);
   });
 
+  it('ignores words that are stop words in both languages and takes a ZIP+4', async () => {
+    expect((await search('?q=a')).total).toBe(5);
+    expect((await search('?q=a%20drain')).keys.sort()).toEqual(['austinPlumber', 'houstonPlumber']);
+    expect((await search('?location=78701-1234')).keys).toEqual([
+      'austinPlumber',
+      'cedarElectric',
+      'sanAntonioPainter',
+    ]);
+  });
+
   it('finds services by their Spanish name too', async () => {
     expect((await search(`?q=${encodeURIComponent('plomería')}`)).keys.sort()).toEqual([
       'austinPlumber',

@@ -91,10 +91,11 @@ function cityMatches(location: string): SQL {
 export function searchPage(db: DbOrTx, query: SearchQuery) {
   const conditions: SQL[] = [];
   const order: SQL[] = [];
-  const isZip = /^\d{5}$/.test(query.location);
-  const near = isZip ? coveringAreas(db, query.location) : null;
+  const isZip = /^\d{5}(-\d{4})?$/.test(query.location);
+  const near = isZip ? coveringAreas(db, query.location.slice(0, 5)) : null;
 
-  if (query.q) conditions.push(sql`${documentVector} @@ ${textQuery(query.q)}`);
+  // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing.
+  if (query.q) conditions.push(sql`(numnode(${textQuery(query.q)}) = 0 or ${documentVector} @@ ${textQuery(query.q)})`);
   if (query.category !== null) {
     conditions.push(
       sql`exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
