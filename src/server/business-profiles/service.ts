@@ -210,7 +210,8 @@ export async function createBusinessProfile(ctx: Ctx, input: BusinessProfileData
     });
   } catch (error) {
     // DESIGN.md §3.2 names the code; the message says what exists.
-    if (isUniqueViolation(error)) throw new AppError('already_exists', { message: translate('profiles:already_exists') });
+    if (isUniqueViolation(error))
+      throw new AppError('already_exists', { message: translate('profiles:already_exists') });
     throw error;
   }
 }
