@@ -29,11 +29,10 @@ import esProjects from './es/projects.json' with { type: 'json' };
 import esPromo from './es/promo.json' with { type: 'json' };
 import esProviders from './es/providers.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
+import type { Language } from './languages.js';
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-export const LANGUAGE_STORAGE_KEY = 'language';
+// The language constants live apart from the catalogs, so the client can read them without bundling both languages.
+export * from './languages.js';
 
 export type Catalog = Record<string, unknown>;
 
