@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '../../e2e/support/app.js';
 import { ROOT } from '../../e2e/support/build.js';
 
@@ -100,6 +101,28 @@ export async function startScreens(): Promise<ScreenRun> {
   } catch (error) {
     await app.stop();
     throw error;
+  }
+}
+
+/** True while a screen answers the client's not-found page (its route is not built yet). */
+export async function isMissing(browser: Browser, run: ScreenRun, screen: Screen): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    if (screen.loggedIn) {
+      const [name, value] = run.cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: run.app.url }]);
+    }
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}${screen.path}`, { waitUntil: 'networkidle' });
+    const heading =
+      (await page
+        .locator('h1')
+        .first()
+        .textContent({ timeout: 5_000 })
+        .catch(() => null)) ?? '';
+    return heading.trim() === run.notFoundTitle;
+  } finally {
+    await context.close();
   }
 }
 
