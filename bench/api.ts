@@ -19,15 +19,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '#server/auth/password.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { startApp, type RunningApp } from '../e2e/support/app.js';
 import { ROOT } from '../e2e/support/build.js';
-import type { LoadPlan, LoadResult, PlannedRequest } from './support/load.js';
+import type { LoadResult, PlannedRequest } from './support/load.js';
+import { load } from './support/run-load.js';
 import { table } from './support/screens.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -239,21 +238,6 @@ async function startCeiling(databaseUrl: string): Promise<{ url: string; child: 
     child.once('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
   });
   return { url: `http://127.0.0.1:${port}`, child };
-}
-
-/** One autocannon run in its own process. */
-async function load(plan: LoadPlan): Promise<LoadResult> {
-  const file = join(mkdtempSync(join(tmpdir(), 'tradesbid-load-')), 'plan.json');
-  writeFileSync(file, JSON.stringify(plan));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/support/load.ts'), file], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`load generator exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
 }
 
 async function ledgerDrift(url: string): Promise<number> {

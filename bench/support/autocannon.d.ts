@@ -9,7 +9,7 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: { setupRequest?: (request: Request) => Request }[];
   };
-  type Histogram = { p50: number; p99: number; average: number };
+  type Histogram = { p50: number; p90: number; p99: number; average: number; max: number };
   type Result = {
     duration: number;
     requests: Histogram & { total: number };

@@ -12,13 +12,22 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export type PlannedRequest = { method: 'GET' | 'POST'; path: string; cookie: string; body?: string };
-export type LoadPlan = { url: string; connections: number; seconds: number; requests: PlannedRequest[] };
+export type LoadPlan = {
+  url: string;
+  connections: number;
+  seconds: number;
+  requests: PlannedRequest[];
+  /** Send exactly this many requests, however long it takes (then `seconds` is ignored). */
+  amount?: number;
+};
 export type LoadResult = {
   requests: number;
   seconds: number;
   rps: number;
   p50: number;
+  p90: number;
   p99: number;
+  max: number;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -32,6 +41,7 @@ async function main() {
     url: plan.url,
     connections: plan.connections,
     duration: plan.seconds,
+    ...(plan.amount ? { amount: plan.amount } : {}),
     timeout: 30,
     requests: [
       {
@@ -59,7 +69,9 @@ async function main() {
     seconds: result.duration,
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
+    max: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
