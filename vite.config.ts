@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.js';
 
-// Chunks (issue 16, docs/decisions/008-page-weight.md): what every page needs in one long-cached file;
+// Chunks (issue 16, docs/decisions/009-page-weight.md): what every page needs in one long-cached file;
 // form and validation code in another that only screens with forms load; each language's catalogs in
 // one file (src/client/lib/i18n.ts fetches Spanish only for Spanish readers); pages split by route.
 const chunkGroups = [

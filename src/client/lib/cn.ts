@@ -3,7 +3,7 @@ import { clsx, type ClassValue } from 'clsx';
 /**
  * Join class names; a later Tailwind utility wins over an earlier one of the same kind under the same
  * variants ("px-4 … px-2" keeps px-2; "px-2 … p-4" keeps p-4; "p-4 … px-2" keeps both). A few dozen
- * lines instead of tailwind-merge (about 10 KB gzipped on every page, decision 008): it knows the
+ * lines instead of tailwind-merge (about 10 KB gzipped on every page, decision 009): it knows the
  * utility kinds this app's components override; an unknown class is always kept.
  */
 export function cn(...inputs: ClassValue[]): string {
