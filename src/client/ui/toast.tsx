@@ -70,8 +70,19 @@ export function useToasts(): ToastItem[] {
   return state;
 }
 
-// Radix's toast code loads with the first notification, not with every page.
-const ToastRegion = lazy(async () => ({ default: (await import('./toast-region.js')).ToastRegion }));
+// Radix's toast code loads with the first notification, not with every page; the first tap or key press
+// (what most notifications answer) fetches it ahead, so that notification does not wait for the network.
+const loadToastRegion = () => import('./toast-region.js');
+const ToastRegion = lazy(async () => ({ default: (await loadToastRegion()).ToastRegion }));
+if (typeof window !== 'undefined') {
+  const warm = () => {
+    void loadToastRegion();
+    window.removeEventListener('pointerdown', warm, true);
+    window.removeEventListener('keydown', warm, true);
+  };
+  window.addEventListener('pointerdown', warm, true);
+  window.addEventListener('keydown', warm, true);
+}
 
 /** The global notification region (F8 focuses it, Radix's default hotkey), mounted from the first toast on. */
 export function Toaster() {
