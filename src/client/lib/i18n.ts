@@ -10,13 +10,19 @@ import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from
 // suspends while the backend loads it. Spanish is its own chunk, fetched before the first render for a
 // Spanish reader and on the first switch otherwise.
 // Page namespaces (keep the two globs in step): auth (login page), dashboard (home and dashboard pages),
-// legal (terms and privacy), providers (the become-a-provider card and the bid area).
+// legal (terms and privacy), providers (the become-a-provider card and the bid area), and the
+// SIGNED_IN_NAMESPACES below.
 const english = import.meta.glob<Catalog>(
   [
     '../../shared/i18n/en/*.json',
     '!../../shared/i18n/en/auth.json',
+    '!../../shared/i18n/en/bids.json',
     '!../../shared/i18n/en/dashboard.json',
+    '!../../shared/i18n/en/jobs.json',
     '!../../shared/i18n/en/legal.json',
+    '!../../shared/i18n/en/messages.json',
+    '!../../shared/i18n/en/projects.json',
+    '!../../shared/i18n/en/promo.json',
     '!../../shared/i18n/en/providers.json',
   ],
   { eager: true, import: 'default' },
@@ -25,8 +31,13 @@ const catalogs: Record<Language, Record<string, () => Promise<Catalog>>> = {
   en: import.meta.glob<Catalog>(
     [
       '../../shared/i18n/en/auth.json',
+      '../../shared/i18n/en/bids.json',
       '../../shared/i18n/en/dashboard.json',
+      '../../shared/i18n/en/jobs.json',
       '../../shared/i18n/en/legal.json',
+      '../../shared/i18n/en/messages.json',
+      '../../shared/i18n/en/projects.json',
+      '../../shared/i18n/en/promo.json',
       '../../shared/i18n/en/providers.json',
     ],
     { import: 'default' },
@@ -38,6 +49,12 @@ const byNamespace = <T>(files: Record<string, T>) =>
   Object.fromEntries(Object.entries(files).map(([path, value]) => [namespaceOf(path), value]));
 /** Loaded up front in every language; the page namespaces are not. */
 const NAMESPACES = Object.keys(english).map(namespaceOf);
+
+/**
+ * Catalogs only signed-in screens read (every route using them is behind RequireAuth): AppShell loads
+ * them once the session is known, before it renders, so no component has to ask for them.
+ */
+export const SIGNED_IN_NAMESPACES = ['bids', 'jobs', 'messages', 'projects', 'promo'];
 
 /** i18next backend: a missing language or page namespace comes from its catalog chunk. */
 const catalogBackend = {
