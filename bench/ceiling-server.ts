@@ -198,6 +198,11 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
             ],
           );
         }
+        // As the app (src/server/events/publish.ts): the new balance to the bidder, the new bid to the owner.
+        await client.query(`SELECT pg_notify('tradesbid_events', $1), pg_notify('tradesbid_events', $2)`, [
+          JSON.stringify({ u: user.id, t: 'credits.changed', d: { balance: updated.rows[0].credits } }),
+          JSON.stringify({ u: job.customer_id, t: 'bid.created', d: { jobId: id, bidId: bid.id, status: bid.status } }),
+        ]);
         await client.query('COMMIT');
         return reply.status(201).send({
           id: bid.id,
