@@ -5,8 +5,10 @@
  *
  * Creates its own database next to BENCH_DATABASE_URL (or DATABASE_URL) and drops it afterwards; builds
  * the real app (buildApp) on a loopback port; registers providers through the API (session cookies),
- * tops them up through the ledger, then fires one bid per distinct provider/job pair from a pool of
- * concurrent clients. Prints bids/second, latency percentiles, outcomes and the ledger invariant.
+ * tops them up through the ledger, then an out-of-process load generator (bench/support/load.ts,
+ * autocannon, its own process: the load never shares the server's event loop) sends one bid per
+ * distinct provider/job pair over BENCH_CONCURRENCY connections. Prints bids/second, latency
+ * percentiles, outcomes and the ledger invariant.
  * Knobs: BENCH_PROVIDERS (100), BENCH_JOBS (30), BENCH_CONCURRENCY (50), BENCH_CREDITS (600), BENCH_TIME_LIMIT_S (120).
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +24,7 @@ import { postLedgerEntry } from '#server/credits/ledger.js';
 import { findLedgerDrift } from '#server/credits/invariant.js';
 import { bids, creditTransactions, jobs, users } from '#server/db/schema/index.js';
 import { createScratchDatabase } from '#server/test/database.js';
+import { load } from './support/run-load.js';
 
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -47,11 +50,6 @@ async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void
     while (next < items.length && performance.now() < deadline) await work(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, runner));
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function main() {
@@ -139,40 +137,33 @@ async function main() {
       const k = Math.floor(Math.random() * (i + 1));
       [work[i], work[k]] = [work[k]!, work[i]!];
     }
-    const latencies: number[] = [];
-    const outcomes = new Map<string, number>();
-    const start = performance.now();
-    await pool(
-      work,
-      CONCURRENCY,
-      async ({ p, jobId, tier }) => {
-        const t0 = performance.now();
-        const response = await fetch(`${address}/api/jobs/${jobId}/bids`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: cookies[p]! },
-          body: JSON.stringify({ amount: (100 + (p % 50)).toFixed(2), tier, message: 'Benchmark bid' }),
-        });
-        const body = (await response.json()) as { code?: string };
-        latencies.push(performance.now() - t0);
-        const key = response.status === 201 ? '201 created' : `${response.status} ${body.code}`;
-        outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-      },
-      start + TIME_LIMIT_MS,
-    );
-    const seconds = (performance.now() - start) / 1000;
-
-    latencies.sort((a, b) => a - b);
-    const created = outcomes.get('201 created') ?? 0;
+    const result = await load({
+      url: address,
+      connections: CONCURRENCY,
+      seconds: TIME_LIMIT_MS / 1000,
+      amount: work.length,
+      requests: work.map(({ p, jobId, tier }) => ({
+        method: 'POST',
+        path: `/api/jobs/${jobId}/bids`,
+        cookie: cookies[p]!,
+        body: JSON.stringify({ amount: (100 + (p % 50)).toFixed(2), tier, message: 'Benchmark bid' }),
+      })),
+    });
+    const created = result.statuses['201'] ?? 0;
+    console.log(`requests ${result.requests} of ${work.length} in ${result.seconds.toFixed(2)} s`);
     console.log(
-      `requests ${latencies.length} of ${work.length} in ${seconds.toFixed(2)} s${latencies.length < work.length ? ' (time limit reached)' : ''}`,
+      `throughput ${result.rps.toFixed(0)} requests/s, ${(created / result.seconds).toFixed(0)} bids placed/s`,
     );
     console.log(
-      `throughput ${(latencies.length / seconds).toFixed(0)} requests/s, ${(created / seconds).toFixed(0)} bids placed/s`,
+      `latency ms p50 ${result.p50.toFixed(1)}  p90 ${result.p90.toFixed(1)}  p99 ${result.p99.toFixed(1)}  max ${result.max.toFixed(1)}`,
     );
     console.log(
-      `latency ms p50 ${percentile(latencies, 50).toFixed(1)}  p90 ${percentile(latencies, 90).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
+      `outcomes ${Object.entries(result.statuses)
+        .map(
+          ([code, n]) => `${code === '201' ? '201 created' : code === '402' ? '402 insufficient_credits' : code}: ${n}`,
+        )
+        .join(', ')}${result.errors ? `, connection errors: ${result.errors}` : ''}`,
     );
-    console.log(`outcomes ${[...outcomes].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
 
     const drift = await findLedgerDrift(db);
     const [placed] = await db.select({ n: count() }).from(bids);

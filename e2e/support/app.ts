@@ -23,10 +23,11 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
 /**
  * The production server in its own process on a free port, serving the built client, on a fresh
- * embedded database (or a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+ * embedded database (or a fresh PostgreSQL database when TEST_DATABASE_URL is set). An env.CLIENT_DIR
+ * (e.g. dist/client after `npm run build`) is served as it is instead of a build made for the journeys.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const clientDir = builtClientDir();
+  const clientDir = env.CLIENT_DIR ?? builtClientDir();
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
   const database = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'e2e_') : null;

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { ROOT } from './build.js';
+import { CHROMIUM, CHROMIUM_ARGS, hasBrowser } from './chromium.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const hasBrowser = existsSync(CHROMIUM);
+export { CHROMIUM, hasBrowser };
 /** CI (or REQUIRE_BROWSER=1) turns a missing browser into a failure instead of a skip. */
 const browserRequired = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1';
 
@@ -22,16 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 

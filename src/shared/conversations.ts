@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from './conversation-rules.js';
 
-/** DESIGN.md §3.3: a message is 1–5000 characters once trimmed. */
-export const MESSAGE_MAX_LENGTH = 5000;
-/** Spec §9 'Timings': the polling used only while the event stream is down. */
-export const CONVERSATIONS_POLL_MS = 30_000;
-export const MESSAGES_POLL_MS = 5_000;
+// Plain values live in a zod-free module, so screens that only poll or count ship no zod (decision 009).
+export * from './conversation-rules.js';
 
 export const SendMessageSchema = z.object({
   jobId: z.string('messages:validation_job_required').min(1, 'messages:validation_job_required'),

@@ -16,7 +16,7 @@ export function DemoAccounts({
   onUse: (account: DemoAccount) => void;
   promoCode?: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'promo']);
   return (
     <section
       aria-labelledby="demo-accounts-title"

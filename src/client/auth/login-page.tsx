@@ -14,7 +14,7 @@ type Tab = 'sign-in' | 'register';
 
 /** The built-in login (DESIGN.md §3: /api/login lands here when no OIDC provider is set). */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { user, isLoading } = useUser();
   const { data: config } = usePublicConfig();
   const [tab, setTab] = useState<Tab>('sign-in');
@@ -63,7 +63,7 @@ export function LoginPage() {
 }
 
 function LoginIntro({ freeCredits }: { freeCredits?: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const points = [
     { icon: BadgeCheck, title: t('auth:intro_point_1_title'), text: t('auth:intro_point_1_text') },
     { icon: EyeOff, title: t('auth:intro_point_2_title'), text: t('auth:intro_point_2_text') },

@@ -17,7 +17,7 @@ import { useRegister } from './api/register.js';
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
 export function RegisterForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);

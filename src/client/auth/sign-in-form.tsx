@@ -16,7 +16,7 @@ import { useLogIn } from './api/log-in.js';
 export type SignInPrefill = { email: string; password: string; nonce: number };
 
 export function SignInForm({ prefill }: { prefill?: SignInPrefill }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const logIn = useLogIn();
   const [formError, setFormError] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import {
   BLOCK_RESPONSE_WINDOW_HOURS,
   BUST_PRIORITY_HOURS,
   type BidTier,
-} from '#shared/bids.js';
+} from '#shared/bid-rules.js';
 import { usePublicConfig } from '#client/lib/config.js';
 import { LOGIN_URL } from '#client/lib/query-client.js';
 import { cn } from '#client/lib/cn.js';

@@ -1,6 +1,6 @@
 import { Clock, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { BID_TIER_COSTS, type BidTier } from '#shared/bids.js';
+import { BID_TIER_COSTS, type BidTier } from '#shared/bid-rules.js';
 import { formatBudgetRange, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Avatar } from '#client/ui/avatar.js';

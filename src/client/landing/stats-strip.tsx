@@ -16,9 +16,9 @@ export function StatsStrip() {
       aria-label={t('landing:stats_label')}
       className="relative z-10 mx-auto -mt-16 max-w-6xl px-4 sm:px-6 lg:px-8"
     >
-      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-border bg-border shadow-lift lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-border bg-border shadow-lift lg:grid-cols-4">
         {STATS.map(({ icon: Icon, valueKey, labelKey }) => (
-          <div
+          <li
             key={valueKey}
             className="flex flex-col items-center gap-1 bg-card px-4 py-6 text-center sm:flex-row sm:gap-4 sm:px-6 sm:text-left"
           >
@@ -26,12 +26,12 @@ export function StatsStrip() {
               <Icon className="size-5" aria-hidden />
             </span>
             <div className="flex flex-col-reverse">
-              <dt className="text-[13px] text-muted-foreground">{t(labelKey)}</dt>
-              <dd className="text-2xl font-extrabold tracking-tight text-foreground">{t(valueKey)}</dd>
+              <p className="text-[13px] text-muted-foreground">{t(labelKey)}</p>
+              <p className="text-2xl font-extrabold tracking-tight text-foreground">{t(valueKey)}</p>
             </div>
-          </div>
+          </li>
         ))}
-      </dl>
+      </ul>
     </section>
   );
 }

@@ -1,12 +1,25 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LiveUpdates } from '#client/realtime/live-updates.js';
+import { useUser } from '#client/auth/use-user.js';
+import { SIGNED_IN_NAMESPACES } from '#client/lib/i18n.js';
+import { PageSpinner } from '#client/ui/spinner.js';
 import { Footer } from './footer.js';
 import { TopBar } from './top-bar.js';
+
+// Live updates matter only to a signed-in user: a visitor's first screen does not load them (decision 009).
+const LiveUpdates = lazy(async () => ({ default: (await import('#client/realtime/live-updates.js')).LiveUpdates }));
+
+/** Suspends while a signed-in user's catalogs load (lib/i18n.ts): a visitor's first screen skips them. */
+function SignedInCatalogs({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+  useTranslation(signedIn ? SIGNED_IN_NAMESPACES : 'common');
+  return children;
+}
 
 /** Every screen: skip link, sticky top bar, the page, the footer. */
 export function AppShell() {
   const { t } = useTranslation();
+  const { user } = useUser();
   const navigation = useNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -25,12 +38,20 @@ export function AppShell() {
           <div className="h-full w-1/3 animate-pulse bg-primary" />
         </div>
       )}
-      <TopBar />
-      <LiveUpdates />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
-      </main>
-      <Footer />
+      <Suspense fallback={<PageSpinner />}>
+        <SignedInCatalogs signedIn={Boolean(user)}>
+          <TopBar />
+          {user && (
+            <Suspense fallback={null}>
+              <LiveUpdates />
+            </Suspense>
+          )}
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+          <Footer />
+        </SignedInCatalogs>
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -23,7 +23,7 @@ type LegalDocumentProps = {
 
 /** A readable policy: title, contents, numbered sections, link to the companion policy. */
 export function LegalDocument({ titleKey, introKey, updatedAt, sections, values, other }: LegalDocumentProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('legal');
   const { language } = useLanguage();
   return (
     <Page>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '#shared/i18n/index.js';
-import { fromCents, toCents } from '#shared/money.js';
+import { fromCents, toCents } from '#shared/cents.js';
 
 // es-US keeps the dollar sign in front ("$150"), as Spanish-speaking US customers read prices.
 const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };

@@ -1,14 +1,79 @@
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  NAMESPACES,
-  resources,
-  type Language,
-} from '#shared/i18n/index.js';
+import type { Catalog } from '#shared/i18n/index.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '#shared/i18n/languages.js';
+
+// The catalogs of src/shared/i18n (the files the server and the i18n test read), fetched as little as possible
+// (issue 16, page weight): English, the default, ships with the app except the page namespaces the glob
+// below leaves out, which only their own pages read: they call useTranslation('<namespace>'), which
+// suspends while the backend loads it. Spanish is its own chunk, fetched before the first render for a
+// Spanish reader and on the first switch otherwise.
+// Page namespaces (keep the two globs in step): auth (login page), dashboard (home and dashboard pages),
+// legal (terms and privacy), providers (the become-a-provider card and the bid area), and the
+// SIGNED_IN_NAMESPACES below.
+const english = import.meta.glob<Catalog>(
+  [
+    '../../shared/i18n/en/*.json',
+    '!../../shared/i18n/en/auth.json',
+    '!../../shared/i18n/en/bids.json',
+    '!../../shared/i18n/en/dashboard.json',
+    '!../../shared/i18n/en/jobs.json',
+    '!../../shared/i18n/en/legal.json',
+    '!../../shared/i18n/en/messages.json',
+    '!../../shared/i18n/en/projects.json',
+    '!../../shared/i18n/en/promo.json',
+    '!../../shared/i18n/en/providers.json',
+  ],
+  { eager: true, import: 'default' },
+);
+const catalogs: Record<Language, Record<string, () => Promise<Catalog>>> = {
+  en: import.meta.glob<Catalog>(
+    [
+      '../../shared/i18n/en/auth.json',
+      '../../shared/i18n/en/bids.json',
+      '../../shared/i18n/en/dashboard.json',
+      '../../shared/i18n/en/jobs.json',
+      '../../shared/i18n/en/legal.json',
+      '../../shared/i18n/en/messages.json',
+      '../../shared/i18n/en/projects.json',
+      '../../shared/i18n/en/promo.json',
+      '../../shared/i18n/en/providers.json',
+    ],
+    { import: 'default' },
+  ),
+  es: import.meta.glob<Catalog>('../../shared/i18n/es/*.json', { import: 'default' }),
+};
+const namespaceOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+const byNamespace = <T>(files: Record<string, T>) =>
+  Object.fromEntries(Object.entries(files).map(([path, value]) => [namespaceOf(path), value]));
+/** Loaded up front in every language; the page namespaces are not. */
+const NAMESPACES = Object.keys(english).map(namespaceOf);
+
+/**
+ * Catalogs only signed-in screens read (every route using them is behind RequireAuth): AppShell loads
+ * them once the session is known, before it renders, so no component has to ask for them.
+ */
+export const SIGNED_IN_NAMESPACES = ['bids', 'jobs', 'messages', 'projects', 'promo'];
+
+/** i18next backend: a missing language or page namespace comes from its catalog chunk. */
+const catalogBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, catalog: Catalog | null) => void) {
+    const load = isLanguage(language) ? byNamespace(catalogs[language])[namespace] : undefined;
+    if (!load) return callback(null, {});
+    load().then(
+      (catalog) => callback(null, catalog),
+      (error: unknown) => callback(error, null),
+    );
+  },
+};
+
+/** Make sure `language`'s catalogs are in i18next before switching to it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  await i18next.loadLanguages(language);
+}
 
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -29,20 +94,31 @@ function reflectLanguage(language: string) {
   document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common:app_description'));
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
+const initialLanguage = storedLanguage();
+void i18next
+  .use(catalogBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { en: byNamespace(english) },
+    partialBundledLanguages: true,
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
 i18next.on('languageChanged', reflectLanguage);
 reflectLanguage(i18next.language);
+
+/** Settles once the reader's language is loaded and active: main.tsx renders after it. */
+export const i18nReady: Promise<unknown> =
+  initialLanguage === DEFAULT_LANGUAGE
+    ? Promise.resolve()
+    : loadLanguage(initialLanguage).then(() => i18next.changeLanguage(initialLanguage));
 
 export { i18next as i18n };
 
@@ -62,7 +138,7 @@ export function useLanguage() {
       } catch {
         // Private browsing may refuse storage; the switch still applies for this visit.
       }
-      void i18n.changeLanguage(next);
+      void loadLanguage(next).then(() => i18n.changeLanguage(next));
     },
     [i18n],
   );

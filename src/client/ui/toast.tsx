@@ -1,16 +1,13 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { X } from 'lucide-react';
-import { Toast as ToastPrimitive } from 'radix-ui';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 // Spec §2 'Toast notifications': one at a time, 5 s, 50 px swipe, removal 1,000,000 ms after dismissal.
 const TOAST_LIMIT = 1;
-const TOAST_DURATION_MS = 5000;
-const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-const toastVariants = cva(
+export const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
   {
     variants: {
@@ -73,45 +70,29 @@ export function useToasts(): ToastItem[] {
   return state;
 }
 
-/** The global notification region (F8 focuses it, Radix's default hotkey). */
+// Radix's toast code loads with the first notification, not with every page; the first tap or key press
+// (what most notifications answer) fetches it ahead, so that notification does not wait for the network.
+const loadToastRegion = () => import('./toast-region.js');
+const ToastRegion = lazy(async () => ({ default: (await loadToastRegion()).ToastRegion }));
+if (typeof window !== 'undefined') {
+  const warm = () => {
+    void loadToastRegion();
+    window.removeEventListener('pointerdown', warm, true);
+    window.removeEventListener('keydown', warm, true);
+  };
+  window.addEventListener('pointerdown', warm, true);
+  window.addEventListener('keydown', warm, true);
+}
+
+/** The global notification region (F8 focuses it, Radix's default hotkey), mounted from the first toast on. */
 export function Toaster() {
-  const { t } = useTranslation();
   const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t('common:notification')}
-    >
-      {toasts.map(({ id, title, description, variant, action, open }) => (
-        <ToastPrimitive.Root
-          key={id}
-          open={open}
-          onOpenChange={(isOpen) => {
-            if (!isOpen) dismissToast(id);
-          }}
-          className={toastVariants({ variant })}
-        >
-          <div className="grid min-w-0 gap-1">
-            {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
-            {description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
-            )}
-          </div>
-          {action}
-          <ToastPrimitive.Close
-            aria-label={t('common:close')}
-            className="absolute top-3 right-3 rounded-md p-1 opacity-60 transition hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <X className="size-4" aria-hidden />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport
-        label={t('common:notifications_region')}
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]"
-      />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
   );
 }

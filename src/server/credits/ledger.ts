@@ -29,30 +29,36 @@ export type LedgerEntry = {
  * Every movement tells the user's open streams their new balance (credits.changed), on commit only.
  */
 export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ balance: number; transactionId: string }> {
-  const [updated] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${entry.amount}` })
-    .where(sql`${users.id} = ${entry.userId} AND ${users.credits} + ${entry.amount} >= 0`)
-    .returning({ credits: users.credits });
-  if (!updated) {
+  // One statement, one round trip inside the caller's transaction: the guarded balance change, then its
+  // ledger row built from the updated row (none when the guard refused, so nothing is written).
+  const description = translate(entry.descriptionKey, entry.descriptionParams);
+  const params = JSON.stringify({ key: entry.descriptionKey, params: entry.descriptionParams ?? {} });
+  const result = await tx.execute(sql`
+    WITH updated AS (
+      UPDATE ${users} SET credits = credits + ${entry.amount}
+      WHERE id = ${entry.userId} AND credits + ${entry.amount} >= 0
+      RETURNING id, credits
+    ), inserted AS (
+      INSERT INTO ${creditTransactions}
+        (user_id, amount, type, description, description_params, stripe_payment_intent_id, bid_id, promo_code_id)
+      SELECT id, ${entry.amount}, ${entry.type}, ${description}, ${params}, ${entry.stripePaymentIntentId ?? null},
+        ${entry.bidId ?? null}::uuid, ${entry.promoCodeId ?? null}::uuid
+      FROM updated
+      RETURNING id
+    )
+    SELECT updated.credits, inserted.id FROM updated, inserted`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    credits: number;
+    id: string;
+  }[];
+  const row = rows[0];
+  if (!row) {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId));
     throw new AppError(exists ? 'insufficient_credits' : 'not_found');
   }
-  const [row] = await tx
-    .insert(creditTransactions)
-    .values({
-      userId: entry.userId,
-      amount: entry.amount,
-      type: entry.type,
-      description: translate(entry.descriptionKey, entry.descriptionParams),
-      descriptionParams: JSON.stringify({ key: entry.descriptionKey, params: entry.descriptionParams ?? {} }),
-      stripePaymentIntentId: entry.stripePaymentIntentId,
-      bidId: entry.bidId,
-      promoCodeId: entry.promoCodeId,
-    })
-    .returning({ id: creditTransactions.id });
-  await publishEvent(tx, entry.userId, 'credits.changed', { balance: updated.credits });
-  return { balance: updated.credits, transactionId: row!.id };
+  const balance = Number(row.credits);
+  await publishEvent(tx, entry.userId, 'credits.changed', { balance });
+  return { balance, transactionId: row.id };
 }
 
 /** The stored description_params column back as the API's key and values (see LedgerEntry). */

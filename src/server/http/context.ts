@@ -24,6 +24,9 @@ declare module 'fastify' {
 async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   const userId = request.session?.userId;
   if (!userId) return null;
+  // Usually read together with the session (http/session.ts); a session saved in this request is read here.
+  const preloaded = request.sessionUserRow;
+  if (preloaded && preloaded.id === userId) return preloaded;
   const [user] = await request.server.db.select().from(users).where(eq(users.id, userId));
   return user ?? null;
 }

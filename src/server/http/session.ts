@@ -1,12 +1,21 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
-import { sessions } from '#server/db/schema/index.js';
+import { sessions, users } from '#server/db/schema/index.js';
+
+type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessionStore: PostgresSessionStore;
+  }
+  interface FastifyRequest {
+    /** The session's user as read with the session; undefined or null: read it by id (http/context.ts). */
+    sessionUserRow: UserRow | null | undefined;
+  }
   interface Session {
     userId?: string;
     renewedAt?: number;
@@ -21,9 +30,34 @@ export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 type Callback = (err?: unknown) => void;
 
-/** Sessions live in PostgreSQL (table sessions: sid, sess, expire), so any instance can serve any user. */
+/** A store that is never drained (a request that fails between two hooks) is cleared past this size. */
+const PRELOADED_USERS_MAX = 10_000;
+
+/**
+ * Sessions live in PostgreSQL (table sessions: sid, sess, expire, user_id), so any instance can serve any
+ * user. Reading a session also reads its user in the same statement (one round trip per request, not
+ * two): the row waits in `preloaded` until the request's next hook takes it (registerSession).
+ */
 export class PostgresSessionStore {
-  constructor(private readonly db: Db) {}
+  private readonly preloaded = new Map<string, UserRow | null>();
+  /** Built once, run on every request (a named prepared statement on PostgreSQL). */
+  private readonly read;
+
+  constructor(private readonly db: Db) {
+    this.read = db
+      .select({ sess: sessions.sess, expire: sessions.expire, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .prepare('session_with_user');
+  }
+
+  /** The user read with session `sid`, once; undefined when that read did not happen. */
+  takeUser(sid: string): UserRow | null | undefined {
+    const user = this.preloaded.get(sid);
+    this.preloaded.delete(sid);
+    return user;
+  }
 
   set(sid: string, session: Session, callback: Callback) {
     const raw = session.cookie.expires;
@@ -38,14 +72,12 @@ export class PostgresSessionStore {
   }
 
   get(sid: string, callback: (err: unknown, session?: Session | null) => void) {
-    this.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(([row]) => {
-        if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-        callback(null, row.sess as Session);
-      }, callback);
+    this.read.execute({ sid }).then(([row]) => {
+      if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
+      if (this.preloaded.size >= PRELOADED_USERS_MAX) this.preloaded.clear();
+      this.preloaded.set(sid, row.user);
+      callback(null, row.sess as Session);
+    }, callback);
   }
 
   destroy(sid: string, callback: Callback) {
@@ -61,12 +93,15 @@ export class PostgresSessionStore {
 }
 
 export async function registerSession(app: FastifyInstance, config: Config, db: Db) {
+  const store = new PostgresSessionStore(db);
+  app.decorate('sessionStore', store);
+  app.decorateRequest('sessionUserRow', undefined);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: config.sessionSecret,
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,
-    store: new PostgresSessionStore(db),
+    store,
     rolling: false,
     cookie: {
       path: '/',
@@ -76,6 +111,11 @@ export async function registerSession(app: FastifyInstance, config: Config, db: 
       secure: config.env === 'production' ? 'auto' : false,
       maxAge: SESSION_MAX_AGE_MS,
     },
+  });
+  // Runs right after the session plugin's own onRequest hook read the session (and its user).
+  app.addHook('onRequest', async (request) => {
+    const sid = request.session?.sessionId;
+    if (sid) request.sessionUserRow = store.takeUser(sid);
   });
   app.addHook('preHandler', async (request) => {
     const session = request.session;

@@ -33,11 +33,10 @@ import esProfiles from './es/profiles.json' with { type: 'json' };
 import esProviders from './es/providers.json' with { type: 'json' };
 import esRequests from './es/requests.json' with { type: 'json' };
 import esValidation from './es/validation.json' with { type: 'json' };
+import type { Language } from './languages.js';
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-export const LANGUAGE_STORAGE_KEY = 'language';
+// The language constants live apart from the catalogs, so the client can read them without bundling both languages.
+export * from './languages.js';
 
 export type Catalog = Record<string, unknown>;
 

@@ -36,7 +36,7 @@ export function BidArea({ job }: { job: Job }) {
 }
 
 function ProviderBidArea({ job, credits }: { job: Job; credits: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('providers');
   const { data: bids, isPending } = useJobBids(job.id);
   if (isPending) return <Skeleton className="h-72 rounded-2xl" />;
   const own = bids?.[0];
@@ -71,6 +71,6 @@ function ProviderBidArea({ job, credits }: { job: Job; credits: number }) {
 }
 
 function CustomerHint() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('providers');
   return <BecomeProviderCard hint={t('providers:bid_hint')} />;
 }

@@ -1,5 +1,5 @@
 import type { MyBid } from '#shared/bids.js';
-import { fromCents, toCents } from '#shared/money.js';
+import { fromCents, toCents } from '#shared/cents.js';
 
 /** Spec §3, §9: pending counts as active, accepted as won; earnings are the sum of accepted amounts. */
 export function bidStats(bids: MyBid[]) {

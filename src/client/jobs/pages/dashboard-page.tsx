@@ -36,7 +36,7 @@ type Mode = 'customer' | 'provider';
 
 /** Spec §2 dashboard: a local mode switch (data follows the real role), own jobs, and the sidebar. */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const { user } = useUser();
   const [mode, setMode] = useState<Mode>('customer');
   if (!user) return null;
@@ -87,7 +87,7 @@ export function DashboardPage() {
 }
 
 function MyPostedJobs() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const { data: jobs, isPending, isError } = useMyJobs({ limit: DASHBOARD_JOB_COUNT });
   const postButton = (
     <Button asChild>
@@ -136,7 +136,7 @@ function MyPostedJobs() {
 }
 
 function OwnJobStatus({ job }: { job: Job }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   return (
     <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
       <JobStatusBadge status={job.status} />
@@ -149,7 +149,7 @@ function OwnJobStatus({ job }: { job: Job }) {
 }
 
 function ProfileCard({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
     <Card>
@@ -168,7 +168,7 @@ function ProfileCard({ user }: { user: User }) {
 }
 
 function QuickActions() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   return (
     <Card>
       <CardHeader>

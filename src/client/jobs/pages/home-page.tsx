@@ -15,7 +15,7 @@ type Step = { to: string; icon: LucideIcon; title: string; text: string };
 
 /** The logged-in home (spec §2 route '/'): welcome, next steps, and the newest open jobs. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const { user } = useUser();
   const isProvider = user?.role === 'provider';
   const steps: Step[] = [
@@ -84,7 +84,7 @@ function StepCard({ step }: { step: Step }) {
 }
 
 function RecentJobs() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const { data: jobs, isPending, isError } = useJobs({ limit: HOME_JOB_COUNT });
   return (
     <section aria-labelledby="recent-jobs-title" className="grid gap-5">

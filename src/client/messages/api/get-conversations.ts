@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CONVERSATIONS_POLL_MS, type Conversation } from '#shared/conversations.js';
+import { CONVERSATIONS_POLL_MS } from '#shared/conversation-rules.js';
+import type { Conversation } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
 import { usePollingFallback } from '#client/lib/event-stream.js';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { MESSAGES_POLL_MS, type Message } from '#shared/conversations.js';
+import { MESSAGES_POLL_MS } from '#shared/conversation-rules.js';
+import type { Message } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
 import { usePollingFallback } from '#client/lib/event-stream.js';
 

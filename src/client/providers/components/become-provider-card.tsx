@@ -10,7 +10,7 @@ import { useUpgradeToProvider } from '../api/upgrade-to-provider.js';
 
 /** The customer-only upgrade card (spec §2, §6); the free credits number comes from the server. */
 export function BecomeProviderCard({ className, hint }: { className?: string; hint?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('providers');
   const { data: config } = usePublicConfig();
   const upgrade = useUpgradeToProvider();
   const freeCredits = config?.freeCreditsOnUpgrade;

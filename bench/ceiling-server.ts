@@ -1,0 +1,257 @@
+/**
+ * The ceiling for bench/api.ts: bare Fastify and node-postgres, no ORM, no validation library, no
+ * session plugin, running the same SQL as the app for each benchmarked endpoint (session lookup
+ * included), with the same pool size. Started by bench/api.ts as its own process; prints
+ * `LISTENING <port>` once ready. Env: DATABASE_URL, SESSION_SECRET, DATABASE_POOL_SIZE (10).
+ *
+ * One entry per endpoint in ROUTES: adding an endpoint to the bench means one handler here and one
+ * entry in bench/api.ts.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
+const secret = process.env.SESSION_SECRET ?? '';
+type Row = Record<string, unknown>;
+type Handler = (request: FastifyRequest, reply: FastifyReply, user: Row) => Promise<unknown>;
+
+const TIER_COSTS: Record<string, number> = { regular: 9, block: 50, bust: 75 };
+const HOUR_MS = 3_600_000;
+
+/** The signed `sid` cookie, checked like @fastify/cookie does (HMAC-SHA256, base64 without padding). */
+function sessionId(request: FastifyRequest): string | null {
+  const raw = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  if (!raw) return null;
+  const value = decodeURIComponent(raw);
+  const dot = value.lastIndexOf('.');
+  if (dot < 0) return null;
+  const id = value.slice(0, dot);
+  const expected = Buffer.from(createHmac('sha256', secret).update(id).digest('base64').replace(/=/g, ''));
+  const given = Buffer.from(value.slice(dot + 1));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** The app's session-and-user read: one statement. */
+const SESSION_USER = `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > now()`;
+
+const JOB_COLUMNS = `j.*, c.id AS c_id, c.slug AS c_slug, c.name AS c_name,
+  CASE WHEN j.customer_id = $1 THEN (SELECT count(*)::int FROM bids b WHERE b.job_id = j.id) END AS bid_count`;
+
+function toJob(row: Row, viewerId: string) {
+  const isOwner = row.customer_id === viewerId;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    categoryId: row.category_id,
+    category: row.c_id === null ? null : { id: row.c_id, slug: row.c_slug, name: row.c_name },
+    customerId: row.customer_id,
+    budgetMin: row.budget_min,
+    budgetMax: row.budget_max,
+    zipCode: row.zip_code,
+    city: row.city,
+    state: row.state,
+    county: row.county,
+    fullAddress: isOwner ? row.full_address : null,
+    location: row.location,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    timeline: row.timeline,
+    status: row.status,
+    requiresLicense: row.requires_license,
+    requiresInsurance: row.requires_insurance,
+    requiresReferences: row.requires_references,
+    photos: row.photos,
+    createdAt: (row.created_at as Date).toISOString(),
+    updatedAt: (row.updated_at as Date).toISOString(),
+    bidCount: isOwner ? (row.bid_count ?? 0) : null,
+  };
+}
+
+const money = (value: string) => {
+  const [whole, fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
+  {
+    method: 'GET',
+    url: '/api/jobs',
+    handler: async (request, _reply, user) => {
+      const query = request.query as { limit?: string; offset?: string };
+      const limit = Math.min(Math.max(Number(query.limit ?? 20) || 20, 1), 100);
+      const offset = Math.max(Number(query.offset ?? 0) || 0, 0);
+      const { rows } = await pool.query(
+        `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN categories c ON c.id = j.category_id
+         WHERE j.status = 'open' ORDER BY j.created_at DESC, j.id DESC LIMIT $2 OFFSET $3`,
+        [user.id, limit, offset],
+      );
+      return rows.map((row) => toJob(row, user.id as string));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/jobs/:id',
+    handler: async (request, reply, user) => {
+      const { id } = request.params as { id: string };
+      const { rows } = await pool.query(
+        `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN categories c ON c.id = j.category_id WHERE j.id = $2`,
+        [user.id, id],
+      );
+      if (!rows[0]) return reply.status(404).send({ message: 'Job not found', code: 'job_not_found' });
+      return toJob(rows[0], user.id as string);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/jobs/:id/bids',
+    handler: async (request, reply, user) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as { amount: string; tier?: string; message?: string };
+      const tier = body.tier ?? 'regular';
+      const cost = TIER_COSTS[tier]!;
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const job = (await client.query(`SELECT * FROM jobs WHERE id = $1 FOR SHARE`, [id])).rows[0];
+        const refuse = (status: number, code: string) => {
+          const error = Object.assign(new Error(code), { status, code });
+          throw error;
+        };
+        if (!job) refuse(404, 'job_not_found');
+        if (user.role !== 'provider') refuse(403, 'not_provider');
+        if (job.customer_id === user.id) refuse(403, 'own_job');
+        if (job.status !== 'open') refuse(409, 'job_not_open');
+        const now = new Date();
+        let figures: Row | null = null;
+        if (tier !== 'regular') {
+          const others = (
+            await client.query(`SELECT tier, amount, created_at FROM bids WHERE job_id = $1 AND provider_id <> $2`, [
+              id,
+              user.id,
+            ])
+          ).rows;
+          const counts: Record<string, number> = { regular: 0, block: 0, bust: 0 };
+          for (const bid of others) counts[bid.tier as string]! += 1;
+          const recent = others.filter((b) => (b.created_at as Date).getTime() > now.getTime() - 24 * HOUR_MS).length;
+          const cents = others.map((b) => money(b.amount as string)).sort((a, b) => a - b);
+          const mid = Math.floor(cents.length / 2);
+          const median = cents.length % 2 ? cents[mid]! : Math.round((cents[mid - 1]! + cents[mid]!) / 2);
+          figures = {
+            total: others.length,
+            counts,
+            activity: recent >= 6 ? 'high' : recent >= 3 ? 'medium' : 'low',
+            range:
+              tier === 'bust' && cents.length
+                ? { min: fromCents(cents[0]!), median: fromCents(median), max: fromCents(cents.at(-1)!) }
+                : null,
+          };
+        }
+        const bid = (
+          await client.query(
+            `INSERT INTO bids (job_id, provider_id, amount, message, tier, credits_cost) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+            [id, user.id, body.amount, body.message ?? null, tier, cost],
+          )
+        ).rows[0];
+        const updated = await client.query(
+          `UPDATE users SET credits = credits - $2 WHERE id = $1 AND credits - $2 >= 0 RETURNING credits`,
+          [user.id, cost],
+        );
+        if (!updated.rows[0]) refuse(402, 'insufficient_credits');
+        await client.query(
+          `INSERT INTO credit_transactions (user_id, amount, type, description, description_params, bid_id) VALUES ($1, $2, 'bid', $3, $4, $5)`,
+          [
+            user.id,
+            -cost,
+            `Bid on “${job.title}”`,
+            JSON.stringify({ key: `credits:tx_bid_${tier}`, params: { jobTitle: job.title } }),
+            bid.id,
+          ],
+        );
+        const windows = {
+          blockResponseWindow: tier === 'regular' ? null : new Date(now.getTime() + 24 * HOUR_MS),
+          bustPriorityUntil: tier === 'bust' ? new Date(now.getTime() + 72 * HOUR_MS) : null,
+        };
+        if (figures) {
+          await client.query(
+            `INSERT INTO competitive_intelligence (job_id, provider_id, bid_id, intelligence_level, credits_spent, total_competitors,
+               competitor_tier_counts, activity_level, average_bid_range, block_response_window, bust_priority_until, purchased_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+            [
+              id,
+              user.id,
+              bid.id,
+              tier,
+              cost,
+              figures.total,
+              JSON.stringify(figures.counts),
+              figures.activity,
+              figures.range ? JSON.stringify(figures.range) : null,
+              windows.blockResponseWindow,
+              windows.bustPriorityUntil,
+              now,
+            ],
+          );
+        }
+        // As the app (src/server/events/publish.ts): the new balance to the bidder, the new bid to the owner.
+        await client.query(`SELECT pg_notify('tradesbid_events', $1), pg_notify('tradesbid_events', $2)`, [
+          JSON.stringify({ u: user.id, t: 'credits.changed', d: { balance: updated.rows[0].credits } }),
+          JSON.stringify({ u: job.customer_id, t: 'bid.created', d: { jobId: id, bidId: bid.id, status: bid.status } }),
+        ]);
+        await client.query('COMMIT');
+        return reply.status(201).send({
+          id: bid.id,
+          jobId: bid.job_id,
+          providerId: bid.provider_id,
+          providerName: `${user.first_name} ${user.last_name}`.trim(),
+          amount: fromCents(money(bid.amount)),
+          message: bid.message,
+          estimatedDuration: bid.estimated_duration,
+          tier: bid.tier,
+          creditsCost: bid.credits_cost,
+          status: bid.status,
+          isPriority: tier !== 'regular',
+          revisedAt: null,
+          revisableUntil: windows.blockResponseWindow?.toISOString() ?? null,
+          createdAt: (bid.created_at as Date).toISOString(),
+        });
+      } catch (error) {
+        await client.query('ROLLBACK');
+        const { status, code } = error as { status?: number; code?: string };
+        if (status) return reply.status(status).send({ message: code, code });
+        if (code === '23505') return reply.status(409).send({ message: 'already_bid', code: 'already_bid' });
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  },
+];
+
+const app = Fastify({ logger: false });
+for (const route of ROUTES) {
+  app.route({
+    method: route.method,
+    url: route.url,
+    handler: async (request, reply) => {
+      const sid = sessionId(request);
+      const user = sid ? (await pool.query(SESSION_USER, [sid])).rows[0] : undefined;
+      if (!user) return reply.status(401).send({ message: 'Unauthorized' });
+      return route.handler(request, reply, user);
+    },
+  });
+}
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+console.log(`LISTENING ${new URL(address).port}`);
+const stop = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,100 @@
+/**
+ * Lighthouse on the production build, with Debian's Chromium and Lighthouse's default (mobile) settings.
+ *
+ *   npm run build && npm run bench:lighthouse
+ *
+ * Starts the built server as its own process on a fresh embedded database (bench/support/screens.ts),
+ * then audits each screen; logged-in screens get the session cookie of a registered user. Prints
+ * performance, accessibility, best practices and SEO per screen (bar: 95 each) and, for any score
+ * under the bar, the audits that cost it. Screens whose routes are not built yet are skipped with a note.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/chromium.js';
+import { isMissing, startScreens, table } from './support/screens.js';
+
+// Nothing here may fetch a browser.
+process.env.PUPPETEER_SKIP_DOWNLOAD = '1';
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+const SCREENS = ['landing', 'login', 'dashboard', 'job detail', 'find providers', 'messages'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const BAR = 95;
+
+type Audit = { id: string; title: string; score: number | null; weight: number };
+
+async function main() {
+  const run = await startScreens();
+  const probe = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+  });
+  const rows: (string | number)[][] = [];
+  const shortfalls: string[] = [];
+  try {
+    for (const screen of run.screens.filter((s) => SCREENS.includes(s.name))) {
+      if (await isMissing(probe, run, screen)) {
+        rows.push([screen.name, '-', '-', '-', '-', `skipped: not built yet (${screen.pending ?? 'no route'})`]);
+        continue;
+      }
+      const result = await lighthouse(
+        `${run.app.url}${screen.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          ...(screen.loggedIn ? { extraHeaders: { cookie: run.cookie } } : {}),
+        },
+        undefined,
+      );
+      const lhr = result!.lhr;
+      const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
+      rows.push([screen.name, ...scores, scores.every((s) => s >= BAR) ? 'ok' : 'BELOW']);
+      for (const id of CATEGORIES) {
+        const category = lhr.categories[id]!;
+        if (Math.round((category.score ?? 0) * 100) >= BAR) continue;
+        const lost = category.auditRefs
+          .map((ref) => ({ ...(lhr.audits[ref.id] as unknown as Audit), weight: ref.weight }))
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.weight > 0)
+          .sort((a, b) => b.weight * (1 - (b.score ?? 0)) - a.weight * (1 - (a.score ?? 0)))
+          .slice(0, 5)
+          .map((audit) => {
+            const value = (lhr.audits[audit.id] as { displayValue?: string }).displayValue;
+            return `${audit.title}${value ? ` (${value})` : ''} [${Math.round((audit.score ?? 0) * 100)}]`;
+          });
+        shortfalls.push(`${screen.name} / ${id}: ${lost.join('; ')}`);
+        if (id === 'performance') {
+          const opportunities = Object.values(lhr.audits)
+            .map((audit) => ({
+              title: audit.title,
+              ms: (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0,
+              bytes: (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0,
+            }))
+            .filter((o) => o.ms > 0)
+            .sort((a, b) => b.ms - a.ms)
+            .slice(0, 4)
+            .map((o) => `${o.title} (${Math.round(o.ms)} ms${o.bytes ? `, ${Math.round(o.bytes / 1024)} KB` : ''})`);
+          if (opportunities.length > 0) shortfalls.push(`${screen.name} / opportunities: ${opportunities.join('; ')}`);
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await probe.close();
+    await run.stop();
+  }
+  console.log('\nLighthouse, default mobile settings (simulated slow 4G, 4× CPU slowdown), production build\n');
+  console.log(table(['screen', 'performance', 'accessibility', 'best practices', 'SEO', 'status'], rows));
+  if (shortfalls.length > 0) {
+    console.log(`\nWhat holds scores under ${BAR}:`);
+    for (const line of shortfalls) console.log(`- ${line}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,24 @@
+/** Bid tiers and their rules as plain values: no zod, so the landing page can show them cheaply. */
+export const BID_TIERS = ['regular', 'block', 'bust'] as const;
+export type BidTier = (typeof BID_TIERS)[number];
+
+/** The one price list (DESIGN.md §4.1): credits, not dollars. The dashboard quick bid is a regular bid. */
+export const BID_TIER_COSTS: Record<BidTier, number> = { regular: 9, block: 50, bust: 75 };
+export const CHEAPEST_BID_COST = Math.min(...Object.values(BID_TIER_COSTS));
+
+/** Block (and bust) bids show above regular ones and may be revised once inside this window (DESIGN.md §4.6). */
+export const BLOCK_RESPONSE_WINDOW_HOURS = 24;
+/** Bust bids lead the owner's list for this long. */
+export const BUST_PRIORITY_HOURS = 72;
+/** Activity level counts competitors' bids placed in the last ACTIVITY_WINDOW_HOURS. */
+export const ACTIVITY_WINDOW_HOURS = 24;
+/** 0–2 bids: low; 3–5: medium; 6 or more: high. */
+export const ACTIVITY_THRESHOLDS = { medium: 3, high: 6 } as const;
+
+export const BID_MESSAGE_MAX_LENGTH = 2000;
+export const BID_DURATION_MAX_LENGTH = 100;
+
+export const BID_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+export const ACTIVITY_LEVELS = ['low', 'medium', 'high'] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
