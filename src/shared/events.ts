@@ -18,3 +18,5 @@ export const EVENT_RETRY_MS = 3_000;
 export type CreditsChangedEvent = { balance: number };
 export type JobUpdatedEvent = { jobId: string; status: string };
 export type BidEvent = { jobId: string; bidId: string; status: string };
+/** service_request.created carries the request id; .updated also its new status and, once accepted, its job. */
+export type ServiceRequestEvent = { serviceRequestId: string; status?: string; jobId?: string | null };

@@ -8,6 +8,7 @@ import {
   type CreditsChangedEvent,
   type EventType,
   type JobUpdatedEvent,
+  type ServiceRequestEvent,
 } from '#shared/events.js';
 import { userQueryOptions, useUser } from '#client/auth/use-user.js';
 import { transactionsQueryOptions } from '#client/credits/api/get-transactions.js';
@@ -15,6 +16,7 @@ import { connectEventStream } from '#client/lib/event-stream.js';
 import { conversationsQueryOptions } from '#client/messages/api/get-conversations.js';
 import { addMessageToThread, messagesQueryOptions } from '#client/messages/api/get-messages.js';
 import { refreshAfterProjectChange } from '#client/projects/api/refresh-after-project-change.js';
+import { serviceRequestsQueryOptions } from '#client/service-requests/api/get-service-requests.js';
 
 /** Each server event, applied to the cached queries it changes (DESIGN.md §3.3). */
 function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
@@ -43,10 +45,13 @@ function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
       void refreshAfterProjectChange(queryClient, (data as JobUpdatedEvent).jobId);
       return;
     case 'service_request.created':
-    case 'service_request.updated':
-      // The service requests feature (issue 14) keys its lists under this path.
-      void queryClient.invalidateQueries({ queryKey: ['/api/service-requests'] });
+    case 'service_request.updated': {
+      void queryClient.invalidateQueries({ queryKey: serviceRequestsQueryOptions('incoming').queryKey.slice(0, 1) });
+      // An accepted request became a private job: the customer's job lists and projects gain it.
+      const { jobId } = data as ServiceRequestEvent;
+      if (jobId) void refreshAfterProjectChange(queryClient, jobId);
       return;
+    }
   }
 }
 

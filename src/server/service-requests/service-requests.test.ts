@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, jobs, serviceRequests } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { makeProvider } from '#server/test/factories.js';
+import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { assertLedgerInvariant } from '#server/test/ledger.js';
 
 let t: TestApp;
@@ -233,5 +234,29 @@ describe('service request transitions', () => {
     expect((await patch(provider, 'nope', { status: 'accepted' })).statusCode).toBe(404);
     const [row] = await t.app.db.select().from(serviceRequests).where(eq(serviceRequests.id, request.id));
     expect(row!.status).toBe('pending');
+  });
+});
+
+describe('live updates', () => {
+  it('tells the provider of a new request and both sides of its answer, with the new job', async () => {
+    const baseUrl = await listenOnFreePort(t.app);
+    const customer = await signUp(t.app);
+    const [providerStream, customerStream] = await Promise.all([
+      openEventStream(baseUrl, provider.cookie),
+      openEventStream(baseUrl, customer.cookie),
+    ]);
+    try {
+      const request = (await send(customer)).json();
+      expect((await providerStream.next('service_request.created')).data).toEqual({ serviceRequestId: request.id });
+      const accepted = (
+        await patch(provider, request.id, { status: 'accepted', providerResponse: 'On my way' })
+      ).json();
+      const expected = { serviceRequestId: request.id, status: 'accepted', jobId: accepted.jobId };
+      expect((await customerStream.next('service_request.updated')).data).toEqual(expected);
+      expect((await providerStream.next('service_request.updated')).data).toEqual(expected);
+    } finally {
+      providerStream.close();
+      customerStream.close();
+    }
   });
 });

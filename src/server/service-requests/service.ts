@@ -7,6 +7,7 @@ import type {
   UpdateServiceRequestSchema,
   Urgency,
 } from '#shared/service-requests.js';
+import type { ServiceRequestEvent } from '#shared/events.js';
 import { formatMoney } from '#shared/money.js';
 import type { JobTimeline } from '#shared/jobs.js';
 import type { Tx } from '#server/db/client.js';
@@ -20,6 +21,7 @@ import {
   users,
 } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
+import { publishEvent, publishEvents } from '#server/events/publish.js';
 import { AppError } from '#server/http/errors.js';
 import { lookupZip } from '#server/zip/service.js';
 
@@ -95,12 +97,16 @@ export async function createServiceRequest(ctx: Ctx, input: CreateServiceRequest
     .from(users)
     .where(and(eq(users.id, input.providerId), eq(users.role, 'provider')));
   if (!target) throw new AppError('provider_not_found');
-  const [row] = await ctx.db
-    .insert(serviceRequests)
-    .values({ ...input, customerId: ctx.user.id })
-    .returning();
-  // Real-time fan-out (service_request.created) is published here once events exist (DESIGN.md §3.3).
-  return readRequest(ctx.db, row!.id);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(serviceRequests)
+      .values({ ...input, customerId: ctx.user.id })
+      .returning({ id: serviceRequests.id });
+    // The provider's open screens learn of it on commit (DESIGN.md §3.3).
+    await publishEvent(tx, input.providerId, 'service_request.created', { serviceRequestId: row!.id });
+    return row!.id;
+  });
+  return readRequest(ctx.db, id);
 }
 
 /** Requests sent to (incoming) or by (outgoing) the caller, newest first. */
@@ -220,8 +226,13 @@ export async function updateServiceRequest(ctx: Ctx, id: string, input: UpdateDa
           : {}),
       })
       .where(eq(serviceRequests.id, id));
-    if (input.status === 'accepted') await createPrivateJob(tx, request);
+    const jobId = input.status === 'accepted' ? await createPrivateJob(tx, request) : null;
+    // Both sides' open screens follow on commit (DESIGN.md §3.3).
+    const data: ServiceRequestEvent = { serviceRequestId: id, status: input.status, jobId };
+    await publishEvents(
+      tx,
+      [request.customerId, request.providerId].map((userId) => ({ userId, type: 'service_request.updated', data })),
+    );
   });
-  // Real-time fan-out (service_request.updated) is published here once events exist (DESIGN.md §3.3).
   return readRequest(ctx.db, id);
 }
