@@ -21,6 +21,7 @@ import {
 import type { Ctx } from '#server/http/context.js';
 import { AppError, isUniqueViolation, validationError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
+import { refreshRatingSummary } from '#server/projects/reviews.js';
 import { foreignPhotoUrls } from '#server/uploads/service.js';
 
 export type ProfileRow = typeof businessProfiles.$inferSelect;
@@ -206,6 +207,8 @@ export async function createBusinessProfile(ctx: Ctx, input: BusinessProfileData
         .values({ ...input, userId: ctx.user.id })
         .returning();
       await refreshSearchDocument(tx, row!.id);
+      // Reviews earned before the profile existed count from the start (decision 015).
+      await refreshRatingSummary(tx, ctx.user.id);
       return toBusinessProfile(tx, row!);
     });
   } catch (error) {

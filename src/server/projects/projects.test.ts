@@ -347,6 +347,23 @@ describe('reviews', () => {
     const tracked = (await call(owner, 'GET', '/api/jobs/tracking?status=completed')).json();
     expect(tracked.find((j: { id: string }) => j.id === job.id)).toMatchObject({ isReviewed: true });
   });
+
+  it('counts a review earned before the provider had a business profile once the profile exists', async () => {
+    const { owner, job, hired } = await hiredJob();
+    expect((await setStatus(owner, job.id, 'completed')).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `/api/jobs/${job.id}/review`, { rating: 3, valueRating: 2 })).statusCode).toBe(
+      201,
+    );
+    const created = await call(hired, 'POST', '/api/business-profile', {
+      businessName: 'Late Starter Repairs',
+      businessType: 'llc',
+      description: 'Repairs of every kind, done right.',
+      phone: '5125550199',
+    });
+    expect(created.statusCode).toBe(201);
+    const showcase = (await call(owner, 'GET', `/api/provider/${hired.user.id}/showcase`)).json();
+    expect(showcase).toMatchObject({ averageRating: 3, totalReviews: 1, valueRating: 2 });
+  });
 });
 
 describe('tracking', () => {
