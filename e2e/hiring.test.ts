@@ -69,6 +69,13 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       const provider = await userPage(lang === 'en' ? 'Pedro' : 'Pablo', lang, MOBILE);
       const providerUser = (await call<{ user: { id: string } }>(provider, 'POST', '/api/auth/upgrade-to-provider'))
         .user;
+      // A provider with a business profile has a public page, where the customer's review will show.
+      await call(provider, 'POST', '/api/business-profile', {
+        businessName: lang === 'en' ? 'Pedro Tile Works' : 'Azulejos Pablo',
+        businessType: 'sole_proprietor',
+        description: 'Tile, grout and bathroom remodels.',
+        phone: '5125550142',
+      });
       const categories = await call<{ id: number }[]>(customer, 'GET', '/api/categories');
       const job = await call<{ id: string; title: string }>(customer, 'POST', '/api/jobs', {
         categoryId: categories[0]!.id,
@@ -221,14 +228,12 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
         isReviewed: true,
         acceptedProvider: { id: providerUser.id },
       });
-      // The provider's public page (/provider/{id}) belongs to issue 14; once it ships, this journey opens it here.
-      const showcase = await customer.request.get(`${app.url}/api/provider/${providerUser.id}/showcase`);
-      if (showcase.ok()) {
-        const body = (await showcase.json()) as { recentReviews?: { comment: string }[] };
-        expect(body.recentReviews?.map((r) => r.comment)).toContain(
-          lang === 'en' ? 'Clean work, on time.' : 'Trabajo limpio y puntual.',
-        );
-      }
+      // The review shows on the provider's public page, in the reviews tab.
+      const comment = lang === 'en' ? 'Clean work, on time.' : 'Trabajo limpio y puntual.';
+      await customer.goto(`${app.url}/provider/${providerUser.id}`);
+      await customer.getByRole('tab', { name: tr(lang, 'profiles:tab_reviews') }).click();
+      await customer.getByText(comment).waitFor();
+      await shot(customer, `provider-reviews-${lang}-1280`);
     });
   }
 });
