@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryIdSchema } from './category-id.js';
 import { moneySchema, toCents } from './money.js';
 
 /** Spec §5 business profile and its four lists; messages are catalog keys (profiles namespace). */
@@ -59,23 +60,6 @@ const optionalDate = (message: string) =>
     .union([blank, z.string(message).regex(/^\d{4}-\d{2}-\d{2}$/, message)], message)
     .optional()
     .transform((v) => v ?? null);
-
-const categoryId = (message: string) =>
-  z.union(
-    [
-      z
-        .number(message)
-        .int(message)
-        .min(1, message)
-        .max(2 ** 31 - 1, message),
-      z
-        .string(message)
-        .trim()
-        .regex(/^[1-9]\d{0,8}$/, message)
-        .transform(Number),
-    ],
-    message,
-  );
 
 /** One of our upload URLs (the server checks the caller uploaded it). */
 const uploadUrl = z.string('validation:invalid_input').max(500, 'validation:invalid_input');
@@ -139,7 +123,7 @@ export type BusinessProfileData = z.output<typeof BusinessProfileSchema>;
 
 export const CapabilitySchema = z
   .object({
-    categoryId: categoryId('profiles:validation_category'),
+    categoryId: categoryIdSchema('profiles:validation_category'),
     isSpecialty: z.boolean().default(false),
     priceRangeMin: optionalMoney('profiles:validation_price'),
     priceRangeMax: optionalMoney('profiles:validation_price'),
@@ -206,7 +190,7 @@ export const PortfolioItemSchema = z.object({
     .min(10, 'profiles:validation_description')
     .max(5000, 'profiles:validation_description_max'),
   categoryId: z
-    .union([blank, categoryId('profiles:validation_category')])
+    .union([blank, categoryIdSchema('profiles:validation_category')])
     .optional()
     .transform((v) => v ?? null),
   projectValue: optionalMoney('profiles:validation_project_value'),

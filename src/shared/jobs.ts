@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryIdSchema } from './category-id.js';
 import { moneySchema, toCents } from './money.js';
 
 /** Spec §9: a job carries at most 10 photos; the upload widget defaults to 5. */
@@ -52,22 +53,7 @@ const CATEGORY_REQUIRED = 'jobs:validation_category_required';
 /** Spec §5 post-job rules; the messages are catalog keys (jobs namespace), English text in en/jobs.json. */
 export const CreateJobSchema = z
   .object({
-    // A select hands over "3", JSON clients 3: both are the category id.
-    categoryId: z.union(
-      [
-        z
-          .number(CATEGORY_REQUIRED)
-          .int(CATEGORY_REQUIRED)
-          .min(1, CATEGORY_REQUIRED)
-          .max(2 ** 31 - 1, CATEGORY_REQUIRED),
-        z
-          .string(CATEGORY_REQUIRED)
-          .trim()
-          .regex(/^[1-9]\d{0,8}$/, CATEGORY_REQUIRED)
-          .transform(Number),
-      ],
-      CATEGORY_REQUIRED,
-    ),
+    categoryId: categoryIdSchema(CATEGORY_REQUIRED),
     title: requiredText(TITLE_MIN_LENGTH, TITLE_MAX_LENGTH, 'jobs:validation_title_min', 'jobs:validation_title_max'),
     description: requiredText(
       DESCRIPTION_MIN_LENGTH,
