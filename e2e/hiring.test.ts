@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { resources, type Language } from '#shared/i18n/index.js';
+import type { Language } from '#shared/i18n/index.js';
 import { startApp, type RunningApp } from './support/app.js';
 import {
   DESKTOP,
   describeJourney,
   launchBrowser,
   MOBILE,
-  newContext,
-  registerViaApi,
+  catalogText,
+  registeredPage,
   screenshot,
 } from './support/browser.js';
 
 const PASSWORD = 'correct horse battery';
-
-/** A catalog string as the user reads it, in their language. */
-function tr(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const [ns, name] = key.split(':') as [string, string];
-  const catalog = resources[lang][ns] as Record<string, string>;
-  const plural = typeof params.count === 'number' ? (params.count === 1 ? `${name}_one` : `${name}_other`) : name;
-  const text = catalog[plural] ?? catalog[name];
-  if (text === undefined) throw new Error(`missing ${lang} ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]));
-}
 
 describeJourney('hiring: a provider bids and messages, the customer hires, tracks and reviews', () => {
   let app: RunningApp;
@@ -40,15 +30,8 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
   });
 
   async function userPage(name: string, lang: Language, viewport = DESKTOP): Promise<Page> {
-    const context = await newContext(browser, { viewport, language: lang });
-    contexts.push(context);
-    const page = await context.newPage();
-    await registerViaApi(page, app.url, {
-      email: `${name.toLowerCase()}-${lang}-${Date.now()}@example.com`,
-      password: PASSWORD,
-      firstName: name,
-      lastName: 'Tester',
-    });
+    const page = await registeredPage(browser, app.url, { name, lang, password: PASSWORD, viewport });
+    contexts.push(page.context());
     return page;
   }
 
@@ -91,24 +74,24 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
 
       // The customer waits on /messages; nothing there yet.
       await customer.goto(`${app.url}/messages`);
-      await customer.getByText(tr(lang, 'messages:no_conversations'), { exact: true }).waitFor();
+      await customer.getByText(catalogText(lang, 'messages:no_conversations'), { exact: true }).waitFor();
       await expect.poll(() => customer.getByTestId('connection-state').getAttribute('data-open')).toBe('true');
       await customer.evaluate('window.__sameDocument = true');
       await shot(customer, `messages-empty-${lang}-1280`);
       await provider.goto(`${app.url}/projects`);
-      await provider.getByText(tr(lang, 'projects:empty_title'), { exact: true }).waitFor();
+      await provider.getByText(catalogText(lang, 'projects:empty_title'), { exact: true }).waitFor();
       await shot(provider, `projects-empty-${lang}-375`);
 
       // The provider bids on the job page…
       await provider.goto(`${app.url}/jobs/${job.id}`);
       const form = provider.getByTestId('bid-form');
-      await form.getByLabel(new RegExp(tr(lang, 'bids:amount_label').replace(/[()$]/g, '.'))).fill('1200');
-      await form.getByRole('button', { name: tr(lang, 'bids:submit', { count: 9 }) }).click();
+      await form.getByLabel(new RegExp(catalogText(lang, 'bids:amount_label').replace(/[()$]/g, '.'))).fill('1200');
+      await form.getByRole('button', { name: catalogText(lang, 'bids:submit', { count: 9 }) }).click();
       await provider.getByTestId('own-bid').waitFor();
       // …and messages the customer.
-      await provider.getByRole('button', { name: tr(lang, 'messages:message_customer') }).click();
+      await provider.getByRole('button', { name: catalogText(lang, 'messages:message_customer') }).click();
       const text = lang === 'en' ? 'Hi! I can start next Monday.' : '¡Hola! Puedo empezar el lunes.';
-      const dialogInput = provider.getByRole('dialog').getByLabel(tr(lang, 'messages:input_label'));
+      const dialogInput = provider.getByRole('dialog').getByLabel(catalogText(lang, 'messages:input_label'));
       await dialogInput.fill(text);
       await dialogInput.press('Enter');
       await provider.waitForURL(/\/messages\?c=/);
@@ -126,7 +109,7 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       expect(await customer.evaluate('window.__sameDocument')).toBe(true);
 
       // Enter sends, Shift+Enter does not; the provider sees the reply and the read tick live.
-      const input = customer.getByLabel(tr(lang, 'messages:input_label'));
+      const input = customer.getByLabel(catalogText(lang, 'messages:input_label'));
       await input.fill(lang === 'en' ? 'Great, Monday works' : 'Perfecto, el lunes');
       await input.press('Shift+Enter');
       expect(await customer.getByTestId('message').count()).toBe(1);
@@ -139,81 +122,81 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       // The customer hires the provider from the job page.
       await customer.goto(`${app.url}/jobs/${job.id}`);
       const bidRow = customer.getByTestId('owner-bid').first();
-      await bidRow.getByRole('button', { name: tr(lang, 'projects:accept_bid') }).click();
+      await bidRow.getByRole('button', { name: catalogText(lang, 'projects:accept_bid') }).click();
       await bidRow
         .getByRole('alertdialog')
-        .getByRole('button', { name: tr(lang, 'projects:accept_bid') })
+        .getByRole('button', { name: catalogText(lang, 'projects:accept_bid') })
         .click();
       await customer.getByTestId('manage-project').waitFor();
       await shot(customer, `job-hired-${lang}-1280`);
 
       // Milestones in the project dialog on /projects.
       await customer.goto(`${app.url}/projects`);
-      await customer.getByText(tr(lang, 'projects:page_title'), { exact: true }).waitFor();
+      await customer.getByText(catalogText(lang, 'projects:page_title'), { exact: true }).waitFor();
       await customer.getByTestId('project-card').first().click();
       const dialog = customer.getByTestId('project-dialog');
-      const milestoneInput = dialog.getByLabel(tr(lang, 'projects:milestone_title_label'));
+      const milestoneInput = dialog.getByLabel(catalogText(lang, 'projects:milestone_title_label'));
       for (const title of lang === 'en'
         ? ['Remove old tiles', 'Set new tiles']
         : ['Quitar azulejos', 'Poner azulejos']) {
         await milestoneInput.fill(title);
-        await dialog.getByRole('button', { name: tr(lang, 'projects:add_milestone') }).click();
+        await dialog.getByRole('button', { name: catalogText(lang, 'projects:add_milestone') }).click();
         await dialog.getByTestId('milestone').filter({ hasText: title }).waitFor();
       }
       await dialog
         .getByTestId('milestone')
         .first()
-        .getByRole('button', { name: tr(lang, 'projects:complete_milestone') })
+        .getByRole('button', { name: catalogText(lang, 'projects:complete_milestone') })
         .click();
       await expect
         .poll(() => dialog.getByTestId('progress-value').textContent())
-        .toBe(tr(lang, 'projects:progress_value', { value: 50 }));
+        .toBe(catalogText(lang, 'projects:progress_value', { value: 50 }));
       // The hired provider sees the progress move on their own projects page.
       await provider.goto(`${app.url}/projects`);
       await expect
         .poll(() => provider.getByTestId('progress-value').first().textContent())
-        .toBe(tr(lang, 'projects:progress_value', { value: 50 }));
+        .toBe(catalogText(lang, 'projects:progress_value', { value: 50 }));
       await shot(customer, `project-dialog-${lang}-1280`);
       await dialog
         .getByTestId('milestone')
         .nth(1)
-        .getByRole('button', { name: tr(lang, 'projects:complete_milestone') })
+        .getByRole('button', { name: catalogText(lang, 'projects:complete_milestone') })
         .click();
       await expect
         .poll(() => dialog.getByTestId('progress-value').textContent())
-        .toBe(tr(lang, 'projects:progress_value', { value: 100 }));
+        .toBe(catalogText(lang, 'projects:progress_value', { value: 100 }));
       await expect
         .poll(() => provider.getByTestId('progress-value').first().textContent())
-        .toBe(tr(lang, 'projects:progress_value', { value: 100 }));
+        .toBe(catalogText(lang, 'projects:progress_value', { value: 100 }));
       await shot(provider, `projects-${lang}-375`);
 
       // Complete the job, then review the provider.
-      await dialog.getByRole('button', { name: tr(lang, 'projects:complete_job') }).click();
+      await dialog.getByRole('button', { name: catalogText(lang, 'projects:complete_job') }).click();
       await dialog
         .getByRole('alertdialog')
-        .getByRole('button', { name: tr(lang, 'projects:complete_job') })
+        .getByRole('button', { name: catalogText(lang, 'projects:complete_job') })
         .click();
       const review = dialog.getByTestId('review-form');
       await review.waitFor();
       await review
-        .getByRole('radiogroup', { name: tr(lang, 'projects:overall_rating') })
+        .getByRole('radiogroup', { name: catalogText(lang, 'projects:overall_rating') })
         .getByRole('radio')
         .nth(4)
         .click();
       for (const key of ['quality', 'timeliness', 'communication', 'value']) {
         await review
-          .getByRole('radiogroup', { name: tr(lang, `projects:${key}`) })
+          .getByRole('radiogroup', { name: catalogText(lang, `projects:${key}`) })
           .getByRole('radio')
           .nth(3)
           .click();
       }
       await review
-        .getByLabel(tr(lang, 'projects:comment'))
+        .getByLabel(catalogText(lang, 'projects:comment'))
         .fill(lang === 'en' ? 'Clean work, on time.' : 'Trabajo limpio y puntual.');
       await shot(customer, `review-form-${lang}-1280`);
-      await review.getByRole('button', { name: tr(lang, 'projects:submit_review') }).click();
+      await review.getByRole('button', { name: catalogText(lang, 'projects:submit_review') }).click();
       await dialog.getByTestId('reviewed').waitFor();
-      await dialog.getByRole('button', { name: tr(lang, 'common:close'), exact: true }).click();
+      await dialog.getByRole('button', { name: catalogText(lang, 'common:close'), exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       await customer.setViewportSize(MOBILE);
       await shot(customer, `projects-${lang}-375-customer`);
@@ -231,7 +214,7 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       // The review shows on the provider's public page, in the reviews tab.
       const comment = lang === 'en' ? 'Clean work, on time.' : 'Trabajo limpio y puntual.';
       await customer.goto(`${app.url}/provider/${providerUser.id}`);
-      await customer.getByRole('tab', { name: tr(lang, 'profiles:tab_reviews') }).click();
+      await customer.getByRole('tab', { name: catalogText(lang, 'profiles:tab_reviews') }).click();
       await customer.getByText(comment).waitFor();
       await shot(customer, `provider-reviews-${lang}-1280`);
     });

@@ -1,27 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resources, type Language } from '#shared/i18n/index.js';
+import type { Language } from '#shared/i18n/index.js';
 import { startApp, type RunningApp } from './support/app.js';
 import {
   MOBILE,
   describeJourney,
   launchBrowser,
+  catalogText,
   newContext,
-  registerViaApi,
+  registeredPage,
   screenshot as fullPageScreenshot,
 } from './support/browser.js';
 
 const PASSWORD = 'correct horse battery';
-
-/** The catalog text of 'ns:key' in a language (plural keys by their _other form), so the journey reads in both. */
-function text(lang: Language, key: string, values: Record<string, string | number> = {}): string {
-  const [ns, name] = key.split(':') as [string, string];
-  const catalog = resources[lang][ns] as Record<string, string>;
-  const template = catalog[name] ?? catalog[`${name}_other`];
-  if (!template) throw new Error(`no ${key} in ${lang}`);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(values[v] ?? ''));
-}
 
 async function png(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
@@ -45,15 +37,8 @@ describeJourney('a provider fills the business profile; a customer finds them an
   });
 
   async function userPage(name: string, lang: Language): Promise<Page> {
-    const context = await newContext(browser, { language: lang });
-    contexts.push(context);
-    const page = await context.newPage();
-    await registerViaApi(page, app.url, {
-      email: `${name.toLowerCase()}-${lang}-${Date.now()}@example.com`,
-      password: PASSWORD,
-      firstName: name,
-      lastName: 'Tester',
-    });
+    const page = await registeredPage(browser, app.url, { name, lang, password: PASSWORD });
+    contexts.push(page.context());
     return page;
   }
 
@@ -79,7 +64,7 @@ describeJourney('a provider fills the business profile; a customer finds them an
 
   for (const lang of ['en', 'es'] as const) {
     it(`works end to end in ${lang === 'en' ? 'English' : 'Spanish'}`, async () => {
-      const t = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
+      const t = (key: string, values?: Record<string, string | number>) => catalogText(lang, key, values);
       const businessName = `Zephyr Pipes ${lang.toUpperCase()}`;
       // A word only this run's provider uses, so the text search must find exactly one.
       const word = lang === 'en' ? 'zephyrite' : 'quetzalcoatl';

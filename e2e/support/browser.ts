@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { resources, type Language } from '#shared/i18n/index.js';
 import { ROOT } from './build.js';
 import { CHROMIUM, CHROMIUM_ARGS, hasBrowser } from './chromium.js';
 
@@ -65,4 +66,34 @@ export async function registerViaApi(
     headers: { origin: baseUrl },
   });
   if (response.status() !== 201) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * A catalog text as the user reads it in `lang`: with a numeric `count` its _one/_other form, else the
+ * key itself or its _other form, with {{values}} filled in.
+ */
+export function catalogText(lang: Language, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, name] = key.split(':') as [string, string];
+  const catalog = resources[lang][ns] as Record<string, string>;
+  const plural = typeof values.count === 'number' ? `${name}_${values.count === 1 ? 'one' : 'other'}` : null;
+  const template = (plural && catalog[plural]) ?? catalog[name] ?? catalog[`${name}_other`];
+  if (template === undefined) throw new Error(`no ${key} in ${lang}`);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+}
+
+/** A page in a new browser context whose user has just registered through the API (password `password`). */
+export async function registeredPage(
+  browser: Browser,
+  baseUrl: string,
+  user: { name: string; lang: Language; password: string; viewport?: { width: number; height: number } },
+): Promise<Page> {
+  const context = await newContext(browser, { viewport: user.viewport, language: user.lang });
+  const page = await context.newPage();
+  await registerViaApi(page, baseUrl, {
+    email: `${user.name.toLowerCase()}-${user.lang}-${Date.now()}@example.com`,
+    password: user.password,
+    firstName: user.name,
+    lastName: 'Tester',
+  });
+  return page;
 }
