@@ -189,6 +189,13 @@ describe('real time', () => {
     const received = await ownerStream.next('message.created');
     expect(received.data).toEqual({ conversationId: sent.conversationId, message: sent });
     await providerStream.next('message.created', (d) => d.message.id === sent.id);
+    // The reply lands in the existing conversation, and its event says so.
+    const reply = (
+      await send(owner, { jobId: job.id, receiverId: provider.user.id, content: 'Yes, after ten.' })
+    ).json();
+    expect(reply.conversationId).toBe(sent.conversationId);
+    const replyEvent = await providerStream.next('message.created', (d) => d.message.id === reply.id);
+    expect(replyEvent.data).toEqual({ conversationId: sent.conversationId, message: reply });
     ownerStream.close();
     providerStream.close();
   });

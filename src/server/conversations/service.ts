@@ -1,12 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Conversation, Message, MessageCreatedEvent, SendMessageData } from '#shared/conversations.js';
-import type { Db, DbOrTx } from '#server/db/client.js';
+import { rowsOf, type Db, type DbOrTx } from '#server/db/client.js';
 import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
-import { publishEvents } from '#server/events/publish.js';
+import { EVENTS_CHANNEL, notificationPayload } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { findJobOrFail } from '#server/jobs/service.js';
 
 type MessageRow = typeof messages.$inferSelect;
 type Sender = { firstName: string; lastName: string; profileImageUrl: string | null };
@@ -27,58 +27,77 @@ function toMessage(row: MessageRow, sender: Sender): Message {
   };
 }
 
-/** May this provider talk about this job: they bid on it or are hired on it (DESIGN.md §4.10). */
-async function isJobProvider(db: DbOrTx, job: { id: string; hiredProviderId: string | null }, providerId: string) {
-  if (job.hiredProviderId === providerId) return true;
-  const [bid] = await db
-    .select({ id: bids.id })
-    .from(bids)
-    .where(and(eq(bids.jobId, job.id), eq(bids.providerId, providerId)));
-  return bid !== undefined;
-}
+/** Stands in for a receiver id that is no uuid: nobody, so the participant check refuses it (403, not a cast error). */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /**
  * POST /api/messages (DESIGN.md §3.3): the owner and a provider who bid on (or is hired on) the job
  * write to each other; anyone else 403. The conversation is created on first use; both parties'
- * streams hear of the message when the transaction commits.
+ * streams hear of the message when it commits.
+ *
+ * One statement (issue 15: delivery latency is send throughput): the participant check, the
+ * conversation upsert, the message and both NOTIFYs commit or roll back together, in one round trip.
+ * Ids and the time are made here, so the event is built before the statement runs; a conversation
+ * that already exists keeps its id, which replaces the fresh one in the event's payload.
  */
 export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Message> {
-  return ctx.db.transaction(async (tx) => {
-    const job = await findJobOrFail(tx, input.jobId);
-    const isOwner = job.customerId === ctx.user.id;
-    const providerId = isOwner ? input.receiverId : ctx.user.id;
-    const allowed = isOwner
-      ? isUuid(input.receiverId) && input.receiverId !== ctx.user.id
-      : input.receiverId === job.customerId;
-    if (!allowed || !(await isJobProvider(tx, job, providerId))) throw new AppError('not_conversation_participant');
-
-    const now = new Date();
-    const [conversation] = await tx
-      .insert(conversations)
-      .values({ jobId: job.id, customerId: job.customerId, providerId, lastMessageAt: now })
-      .onConflictDoUpdate({ target: [conversations.jobId, conversations.providerId], set: { lastMessageAt: now } })
-      .returning({ id: conversations.id });
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        conversationId: conversation!.id,
-        jobId: job.id,
-        senderId: ctx.user.id,
-        receiverId: input.receiverId,
-        content: input.content,
-        createdAt: now,
-      })
-      .returning();
-    const message = toMessage(row!, ctx.user);
-    const event: MessageCreatedEvent = { conversationId: conversation!.id, message };
-    // A long message can exceed NOTIFY's payload limit: then the receiving instance reads the row.
-    const reference = { messageId: message.id };
-    await publishEvents(tx, [
-      { userId: input.receiverId, type: 'message.created', data: event, reference },
-      { userId: ctx.user.id, type: 'message.created', data: event, reference },
-    ]);
-    return message;
-  });
+  if (!isUuid(input.jobId)) throw new AppError('job_not_found');
+  const senderId = ctx.user.id;
+  const receiverId = isUuid(input.receiverId) ? input.receiverId : NOBODY;
+  const now = new Date();
+  const freshConversationId = randomUUID();
+  const message = toMessage(
+    {
+      id: randomUUID(),
+      conversationId: freshConversationId,
+      jobId: input.jobId,
+      senderId,
+      receiverId,
+      content: input.content,
+      isRead: false,
+      createdAt: now,
+    },
+    ctx.user,
+  );
+  const event: MessageCreatedEvent = { conversationId: freshConversationId, message };
+  // A long message can exceed NOTIFY's payload limit: then the receiving instance reads the row.
+  const reference = { messageId: message.id };
+  const payloads = [receiverId, senderId].map((userId) =>
+    notificationPayload({ userId, type: 'message.created', data: event, reference }),
+  );
+  const result = await ctx.db.execute(sql`
+    WITH job AS (
+      SELECT id, customer_id, hired_provider_id,
+        CASE WHEN customer_id = ${senderId}::uuid THEN ${receiverId}::uuid ELSE ${senderId}::uuid END AS provider_id,
+        CASE WHEN customer_id = ${senderId}::uuid THEN ${receiverId}::uuid <> ${senderId}::uuid
+          ELSE ${receiverId}::uuid = customer_id END AS addressed
+      FROM ${jobs} WHERE id = ${input.jobId}::uuid
+    ), allowed AS (
+      SELECT * FROM job
+      WHERE addressed AND (hired_provider_id IS NOT DISTINCT FROM provider_id
+        OR EXISTS (SELECT 1 FROM ${bids} WHERE ${bids.jobId} = job.id AND ${bids.providerId} = job.provider_id))
+    ), conversation AS (
+      INSERT INTO ${conversations} (id, job_id, customer_id, provider_id, last_message_at)
+      SELECT ${freshConversationId}::uuid, id, customer_id, provider_id, ${now.toISOString()}::timestamptz FROM allowed
+      ON CONFLICT (job_id, provider_id) DO UPDATE SET last_message_at = excluded.last_message_at
+      RETURNING id
+    ), message AS (
+      INSERT INTO ${messages} (id, conversation_id, job_id, sender_id, receiver_id, content, created_at)
+      SELECT ${message.id}::uuid, conversation.id, ${input.jobId}::uuid, ${senderId}::uuid, ${receiverId}::uuid,
+        ${input.content}, ${now.toISOString()}::timestamptz
+      FROM conversation
+      RETURNING conversation_id
+    ), notified AS (
+      SELECT pg_notify(${EVENTS_CHANNEL}, replace(payload, ${freshConversationId}, message.conversation_id::text))
+      FROM message, unnest(ARRAY[${payloads[0]}::text, ${payloads[1]}::text]) AS payload
+    )
+    SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
+      (SELECT count(*)::int FROM notified) AS notified
+    FROM (SELECT 1) AS one LEFT JOIN message ON true`);
+  const [row] = rowsOf<{ jobs: number; conversationId: string | null }>(result);
+  if (!row || Number(row.jobs) === 0) throw new AppError('job_not_found');
+  if (!row.conversationId) throw new AppError('not_conversation_participant');
+  return { ...message, conversationId: row.conversationId };
 }
 
 /** The event data of a message, read back by id (for NOTIFY payloads sent by reference). */

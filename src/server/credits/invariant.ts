@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.js';
+import { rowsOf, type DbOrTx } from '#server/db/client.js';
 
 export type LedgerDrift = { id: string; credits: number; ledger: number };
 
@@ -13,6 +13,5 @@ export async function findLedgerDrift(db: DbOrTx): Promise<LedgerDrift[]> {
     FROM users u LEFT JOIN credit_transactions t ON t.user_id = u.id
     GROUP BY u.id, u.credits
     HAVING u.credits <> COALESCE(SUM(t.amount), 0) OR u.credits < 0`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as LedgerDrift[];
-  return rows.map((r) => ({ id: r.id, credits: Number(r.credits), ledger: Number(r.ledger) }));
+  return rowsOf<LedgerDrift>(result).map((r) => ({ id: r.id, credits: Number(r.credits), ledger: Number(r.ledger) }));
 }

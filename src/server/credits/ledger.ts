@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CreditDescriptionParams, CreditTransactionType } from '#shared/credits.js';
-import type { Tx } from '#server/db/client.js';
+import { rowsOf, type Tx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
 import { publishEvent } from '#server/events/publish.js';
 import { AppError } from '#server/http/errors.js';
@@ -47,11 +47,7 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ bal
       RETURNING id
     )
     SELECT updated.credits, inserted.id FROM updated, inserted`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    credits: number;
-    id: string;
-  }[];
-  const row = rows[0];
+  const [row] = rowsOf<{ credits: number; id: string }>(result);
   if (!row) {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId));
     throw new AppError(exists ? 'insufficient_credits' : 'not_found');

@@ -16,6 +16,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Services take either: a call inside a transaction passes its Tx. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of `db.execute(sql...)`: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -18,7 +18,8 @@ export type OutgoingEvent = {
   reference?: Record<string, string>;
 };
 
-function payloadOf({ userId, type, data, reference }: OutgoingEvent): string {
+/** The NOTIFY payload of one event: its data, or its reference when the data is too large. */
+export function notificationPayload({ userId, type, data, reference }: OutgoingEvent): string {
   const payload = JSON.stringify({ u: userId, t: type, d: data } satisfies Notification);
   if (Buffer.byteLength(payload, 'utf8') <= NOTIFY_PAYLOAD_LIMIT_BYTES) return payload;
   if (!reference) throw new Error(`event ${type} is too large for NOTIFY and has no reference`);
@@ -31,7 +32,7 @@ function payloadOf({ userId, type, data, reference }: OutgoingEvent): string {
  */
 export async function publishEvents(db: DbOrTx, events: OutgoingEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const calls = events.map((event) => sql`pg_notify(${EVENTS_CHANNEL}, ${payloadOf(event)})`);
+  const calls = events.map((event) => sql`pg_notify(${EVENTS_CHANNEL}, ${notificationPayload(event)})`);
   await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
