@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Conversation, Message, MessageCreatedEvent, SendMessageData } from '#shared/conversations.js';
-import { rowsOf, type Db, type DbOrTx } from '#server/db/client.js';
+import { prepareStatement, type Db, type DbOrTx } from '#server/db/client.js';
 import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
 import { EVENTS_CHANNEL, notificationPayload } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
@@ -30,15 +30,61 @@ function toMessage(row: MessageRow, sender: Sender): Message {
 /** Stands in for a receiver id that is no uuid: nobody, so the participant check refuses it (403, not a cast error). */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * The whole of sending a message, one statement: the participant check (the job's owner and a provider
+ * who bid on it or is hired on it), the conversation upsert, the message and both NOTIFYs. A
+ * conversation that already exists keeps its id, which replaces the fresh one in the NOTIFY payloads.
+ */
+function prepareSend(db: DbOrTx) {
+  return prepareStatement<{ jobs: number; conversationId: string | null }>(
+    db,
+    'messages_send',
+    sql`
+    WITH job AS (
+      SELECT id, customer_id, hired_provider_id,
+        CASE WHEN customer_id = ${value('senderId')}::uuid THEN ${value('receiverId')}::uuid
+          ELSE ${value('senderId')}::uuid END AS provider_id,
+        CASE WHEN customer_id = ${value('senderId')}::uuid THEN ${value('receiverId')}::uuid <> ${value('senderId')}::uuid
+          ELSE ${value('receiverId')}::uuid = customer_id END AS addressed
+      FROM ${jobs} WHERE id = ${value('jobId')}::uuid
+    ), allowed AS (
+      SELECT * FROM job
+      WHERE addressed AND (hired_provider_id IS NOT DISTINCT FROM provider_id
+        OR EXISTS (SELECT 1 FROM ${bids} WHERE ${bids.jobId} = job.id AND ${bids.providerId} = job.provider_id))
+    ), conversation AS (
+      INSERT INTO ${conversations} (id, job_id, customer_id, provider_id, last_message_at)
+      SELECT ${value('freshConversationId')}::uuid, id, customer_id, provider_id, ${value('now')}::timestamptz
+      FROM allowed
+      ON CONFLICT (job_id, provider_id) DO UPDATE SET last_message_at = excluded.last_message_at
+      RETURNING id
+    ), message AS (
+      INSERT INTO ${messages} (id, conversation_id, job_id, sender_id, receiver_id, content, created_at)
+      SELECT ${value('messageId')}::uuid, conversation.id, ${value('jobId')}::uuid, ${value('senderId')}::uuid,
+        ${value('receiverId')}::uuid, ${value('content')}, ${value('now')}::timestamptz
+      FROM conversation
+      RETURNING conversation_id
+    ), notified AS (
+      SELECT pg_notify(${EVENTS_CHANNEL}, replace(payload, ${value('freshConversationId')}, message.conversation_id::text))
+      FROM message, unnest(ARRAY[${value('receiverPayload')}::text, ${value('senderPayload')}::text]) AS payload
+    )
+    SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
+      (SELECT count(*)::int FROM notified) AS notified
+    FROM (SELECT 1) AS one LEFT JOIN message ON true`,
+  );
+}
+
+const sendByDb = new WeakMap<DbOrTx, ReturnType<typeof prepareSend>>();
+
 /**
  * POST /api/messages (DESIGN.md §3.3): the owner and a provider who bid on (or is hired on) the job
  * write to each other; anyone else 403. The conversation is created on first use; both parties'
  * streams hear of the message when it commits.
  *
- * One statement (issue 15: delivery latency is send throughput): the participant check, the
- * conversation upsert, the message and both NOTIFYs commit or roll back together, in one round trip.
- * Ids and the time are made here, so the event is built before the statement runs; a conversation
- * that already exists keeps its id, which replaces the fresh one in the event's payload.
+ * One prepared statement (issue 15: delivery latency under load is send throughput), so everything
+ * commits or rolls back together in one round trip. Ids and the time are made here, so the event is
+ * built before the statement runs.
  */
 export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Message> {
   if (!isUuid(input.jobId)) throw new AppError('job_not_found');
@@ -62,39 +108,20 @@ export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Mes
   const event: MessageCreatedEvent = { conversationId: freshConversationId, message };
   // A long message can exceed NOTIFY's payload limit: then the receiving instance reads the row.
   const reference = { messageId: message.id };
-  const payloads = [receiverId, senderId].map((userId) =>
-    notificationPayload({ userId, type: 'message.created', data: event, reference }),
-  );
-  const result = await ctx.db.execute(sql`
-    WITH job AS (
-      SELECT id, customer_id, hired_provider_id,
-        CASE WHEN customer_id = ${senderId}::uuid THEN ${receiverId}::uuid ELSE ${senderId}::uuid END AS provider_id,
-        CASE WHEN customer_id = ${senderId}::uuid THEN ${receiverId}::uuid <> ${senderId}::uuid
-          ELSE ${receiverId}::uuid = customer_id END AS addressed
-      FROM ${jobs} WHERE id = ${input.jobId}::uuid
-    ), allowed AS (
-      SELECT * FROM job
-      WHERE addressed AND (hired_provider_id IS NOT DISTINCT FROM provider_id
-        OR EXISTS (SELECT 1 FROM ${bids} WHERE ${bids.jobId} = job.id AND ${bids.providerId} = job.provider_id))
-    ), conversation AS (
-      INSERT INTO ${conversations} (id, job_id, customer_id, provider_id, last_message_at)
-      SELECT ${freshConversationId}::uuid, id, customer_id, provider_id, ${now.toISOString()}::timestamptz FROM allowed
-      ON CONFLICT (job_id, provider_id) DO UPDATE SET last_message_at = excluded.last_message_at
-      RETURNING id
-    ), message AS (
-      INSERT INTO ${messages} (id, conversation_id, job_id, sender_id, receiver_id, content, created_at)
-      SELECT ${message.id}::uuid, conversation.id, ${input.jobId}::uuid, ${senderId}::uuid, ${receiverId}::uuid,
-        ${input.content}, ${now.toISOString()}::timestamptz
-      FROM conversation
-      RETURNING conversation_id
-    ), notified AS (
-      SELECT pg_notify(${EVENTS_CHANNEL}, replace(payload, ${freshConversationId}, message.conversation_id::text))
-      FROM message, unnest(ARRAY[${payloads[0]}::text, ${payloads[1]}::text]) AS payload
-    )
-    SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
-      (SELECT count(*)::int FROM notified) AS notified
-    FROM (SELECT 1) AS one LEFT JOIN message ON true`);
-  const [row] = rowsOf<{ jobs: number; conversationId: string | null }>(result);
+  const payload = (userId: string) => notificationPayload({ userId, type: 'message.created', data: event, reference });
+  let send = sendByDb.get(ctx.db);
+  if (!send) sendByDb.set(ctx.db, (send = prepareSend(ctx.db)));
+  const [row] = await send({
+    jobId: input.jobId,
+    senderId,
+    receiverId,
+    content: input.content,
+    now: now.toISOString(),
+    messageId: message.id,
+    freshConversationId,
+    receiverPayload: payload(receiverId),
+    senderPayload: payload(senderId),
+  });
   if (!row || Number(row.jobs) === 0) throw new AppError('job_not_found');
   if (!row.conversationId) throw new AppError('not_conversation_participant');
   return { ...message, conversationId: row.conversationId };
@@ -157,11 +184,24 @@ export async function markConversationRead(ctx: Ctx, conversationId: string): Pr
   return { updated: updated.length };
 }
 
-/** GET /api/conversations: the spec's Conversation shape, latest activity first. */
-export async function listConversations(ctx: Ctx): Promise<Conversation[]> {
-  const me = ctx.user.id;
+/**
+ * GET /api/conversations in one statement, built once per database (issue 16, decision 018): each of the
+ * caller's conversations with its job, the other party, the unread count and the last message (a lateral
+ * read of messages_conversation_idx), latest activity first. A named prepared statement on PostgreSQL.
+ */
+const conversationListByDb = new WeakMap<DbOrTx, ReturnType<typeof prepareConversationList>>();
+
+function prepareConversationList(db: DbOrTx) {
+  const me = sql.placeholder('me');
   const otherId = sql<string>`case when ${conversations.customerId} = ${me} then ${conversations.providerId} else ${conversations.customerId} end`;
-  const rows = await ctx.db
+  const last = db
+    .select({ senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as('last_message');
+  return db
     .select({
       id: conversations.id,
       jobId: conversations.jobId,
@@ -173,17 +213,25 @@ export async function listConversations(ctx: Ctx): Promise<Conversation[]> {
       businessName: businessProfiles.businessName,
       unreadCount: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id}
         and ${messages.receiverId} = ${me} and not ${messages.isRead})`,
+      lastSenderId: last.senderId,
+      lastContent: last.content,
+      lastCreatedAt: last.createdAt,
     })
     .from(conversations)
     .innerJoin(jobs, eq(jobs.id, conversations.jobId))
     .innerJoin(users, eq(users.id, otherId))
     .leftJoin(businessProfiles, eq(businessProfiles.userId, users.id))
+    .leftJoinLateral(last, sql`true`)
     .where(or(eq(conversations.customerId, me), eq(conversations.providerId, me)))
-    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id));
-  const last = await lastMessages(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
+    .prepare('conversations_list');
+}
+
+/** GET /api/conversations: the spec's Conversation shape, latest activity first. */
+export async function listConversations(ctx: Ctx): Promise<Conversation[]> {
+  let list = conversationListByDb.get(ctx.db);
+  if (!list) conversationListByDb.set(ctx.db, (list = prepareConversationList(ctx.db)));
+  const rows = await list.execute({ me: ctx.user.id });
   return rows.map((row) => ({
     id: row.id,
     jobId: row.jobId,
@@ -195,31 +243,11 @@ export async function listConversations(ctx: Ctx): Promise<Conversation[]> {
       businessName: row.businessName ?? null,
       profileImageUrl: row.profileImageUrl,
     },
-    lastMessage: last.get(row.id) ?? null,
+    lastMessage:
+      row.lastSenderId === null || row.lastContent === null || row.lastCreatedAt === null
+        ? null
+        : { senderId: row.lastSenderId, content: row.lastContent, createdAt: row.lastCreatedAt.toISOString() },
   }));
-}
-
-async function lastMessages(db: DbOrTx, conversationIds: string[]) {
-  const result = new Map<string, NonNullable<Conversation['lastMessage']>>();
-  if (conversationIds.length === 0) return result;
-  const rows = await db
-    .selectDistinctOn([messages.conversationId], {
-      conversationId: messages.conversationId,
-      senderId: messages.senderId,
-      content: messages.content,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .where(inArray(messages.conversationId, conversationIds))
-    .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
-  for (const row of rows) {
-    result.set(row.conversationId, {
-      senderId: row.senderId,
-      content: row.content,
-      createdAt: row.createdAt.toISOString(),
-    });
-  }
-  return result;
 }
 
 /** Unread messages addressed to the caller on each of these jobs (the projects page's counts). */

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -19,6 +19,18 @@ export type DbOrTx = Db | Tx;
 /** The rows of `db.execute(sql...)`: node-postgres and PGlite both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement built once and run by name: on PostgreSQL a named prepared statement, so
+ * the server parses and plans it once per connection, not on every call (decision 018). Its values
+ * are `sql.placeholder(name)`s, filled on each run.
+ */
+export function prepareStatement<Row>(db: DbOrTx, name: string, query: SQL) {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values: Record<string, unknown>): Promise<Row[]> => rowsOf<Row>(await prepared.execute(values));
 }
 
 export type Database = {
