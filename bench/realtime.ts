@@ -11,7 +11,10 @@
  * `message.created` event arriving. Knobs: BENCH_PAIRS (50), BENCH_MESSAGES (1000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findRootDir } from '#server/config.js';
@@ -76,19 +79,40 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   }
 }
 
+// Plain node:http with kept-alive sockets: the load generator shares the machine's cores with the servers,
+// and fetch costs it about twice the CPU per request.
+const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
+
 async function call<T>(instance: Instance, cookie: string | null, method: string, path: string, body?: object) {
-  const response = await fetch(`${instance.url}${path}`, {
-    method,
-    headers: {
-      origin: instance.url,
-      ...(cookie ? { cookie } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
+  const payload = body ? JSON.stringify(body) : undefined;
+  const { status, text, setCookie } = await new Promise<{ status: number; text: string; setCookie?: string[] }>(
+    (resolve, reject) => {
+      const req = request(
+        `${instance.url}${path}`,
+        {
+          method,
+          agent,
+          headers: {
+            origin: instance.url,
+            ...(cookie ? { cookie } : {}),
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, setCookie: res.headers['set-cookie'] }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  const cookieHeader = response.headers.get('set-cookie');
-  return { body: (await response.json()) as T, cookie: cookieHeader?.split(';')[0] ?? null };
+  );
+  if (status < 200 || status >= 300) throw new Error(`${method} ${path}: ${status} ${text}`);
+  const sid = setCookie?.find((c) => c.startsWith('sid='));
+  return { body: JSON.parse(text) as T, cookie: sid?.split(';')[0] ?? null };
 }
 
 async function register(instance: Instance, name: string): Promise<Account> {
@@ -99,6 +123,16 @@ async function register(instance: Instance, name: string): Promise<Account> {
     lastName: 'Bench',
   });
   return { id: body.id, cookie: cookie! };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -146,6 +180,9 @@ async function main() {
     const posts: number[] = [];
     let lost = 0;
     const started = performance.now();
+    // CPU time per message of each process: unlike latency, it does not depend on what else the machine runs.
+    const cpuBefore = instances.map((i) => cpuSeconds(i.child.pid));
+    const generatorBefore = process.cpuUsage();
     // Messages round-robin over the pairs; IN_FLIGHT senders work through them, each awaiting delivery.
     const tasks = Array.from({ length: MESSAGES }, (_, k) => ({ i: k % PAIRS, n: Math.floor(k / PAIRS) }));
     let next = 0;
@@ -176,6 +213,16 @@ async function main() {
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, MESSAGES) }, sender));
     const elapsed = (performance.now() - started) / 1000;
+    const generatorCpu = process.cpuUsage(generatorBefore);
+    const perMessage = (seconds: number | null) =>
+      seconds === null ? 'n/a' : `${((seconds * 1000) / MESSAGES).toFixed(2)} ms`;
+    const cpuLine = instances
+      .map((instance, k) => {
+        const after = cpuSeconds(instance.child.pid);
+        const before = cpuBefore[k] ?? null;
+        return `instance ${'AB'[k]} ${perMessage(after === null || before === null ? null : after - before)}`;
+      })
+      .join(', ');
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     const row = (label: string, values: number[]) => {
       const sorted = [...values].sort((x, y) => x - y);
@@ -185,6 +232,11 @@ async function main() {
     };
     console.log(
       `\n${latencies.length + lost} messages, ${PAIRS} pairs, ${IN_FLIGHT} in flight at once, ${latencies.length} delivered, ${lost} lost, ${elapsed.toFixed(1)} s, ${(latencies.length / elapsed).toFixed(0)} msg/s\n`,
+    );
+    console.log(
+      `CPU per message: ${cpuLine}, load generator ${perMessage((generatorCpu.user + generatorCpu.system) / 1e6)}; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
     );
     console.log('| measure | p50 | p90 | p99 | max |');
     console.log('|---|---|---|---|---|');
