@@ -241,28 +241,14 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
   {
     method: 'GET',
     url: '/api/conversations',
+    // The app's one statement (conversations/service.ts listConversations): the last message by a lateral read.
     handler: async (_request, _reply, user) => {
       const me = user.id;
       const { rows } = await pool.query(
         `select "conversations"."id", "conversations"."job_id", "jobs"."title", "users"."id" AS "other_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "business_profiles"."business_name", (select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id"
-        and "messages"."receiver_id" = $1 and not "messages"."is_read") AS "unread_count" from "conversations" inner join "jobs" on "jobs"."id" = "conversations"."job_id" inner join "users" on "users"."id" = case when "conversations"."customer_id" = $2 then "conversations"."provider_id" else "conversations"."customer_id" end left join "business_profiles" on "business_profiles"."user_id" = "users"."id" where ("conversations"."customer_id" = $3 or "conversations"."provider_id" = $4) order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc`,
-        [me, me, me, me],
+        and "messages"."receiver_id" = $1 and not "messages"."is_read") AS "unread_count", "last_message"."sender_id", "last_message"."content", "last_message"."created_at" from "conversations" inner join "jobs" on "jobs"."id" = "conversations"."job_id" inner join "users" on "users"."id" = case when "conversations"."customer_id" = $2 then "conversations"."provider_id" else "conversations"."customer_id" end left join "business_profiles" on "business_profiles"."user_id" = "users"."id" left join lateral (select "sender_id", "content", "created_at" from "messages" where "messages"."conversation_id" = "conversations"."id" order by "messages"."created_at" desc, "messages"."id" desc limit $3) "last_message" on true where ("conversations"."customer_id" = $4 or "conversations"."provider_id" = $5) order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc`,
+        [me, me, 1, me, me],
       );
-      const last = new Map<string, Row>();
-      if (rows.length > 0) {
-        const ids = rows.map((row) => row.id as string);
-        const messages = await pool.query(
-          `select distinct on ("messages"."conversation_id") "conversation_id", "sender_id", "content", "created_at" from "messages" where "messages"."conversation_id" in (${placeholders(ids.length, 0)}) order by "messages"."conversation_id", "messages"."created_at" desc, "messages"."id" desc`,
-          ids,
-        );
-        for (const row of messages.rows) {
-          last.set(row.conversation_id, {
-            senderId: row.sender_id,
-            content: row.content,
-            createdAt: (row.created_at as Date).toISOString(),
-          });
-        }
-      }
       return rows.map((row) => ({
         id: row.id,
         jobId: row.job_id,
@@ -274,7 +260,10 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
           businessName: row.business_name ?? null,
           profileImageUrl: row.profile_image_url,
         },
-        lastMessage: last.get(row.id) ?? null,
+        lastMessage:
+          row.sender_id === null
+            ? null
+            : { senderId: row.sender_id, content: row.content, createdAt: (row.created_at as Date).toISOString() },
       }));
     },
   },

@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConversationParamsSchema, MessagesQuerySchema, SendMessageSchema } from '#shared/conversations.js';
 import { ctx } from '#server/http/context.js';
+import { serializeConversations } from './conversation-serializer.js';
 import { listConversations, listMessages, markConversationRead, sendMessage } from './service.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export async function conversationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/conversations', async (request) => listConversations(await ctx(request)));
+  // One prepared statement, serialised by schema (conversation-serializer.ts): a hot read (issue 16).
+  r.get('/api/conversations', async (request, reply) =>
+    reply.type(JSON_TYPE).send(serializeConversations(await listConversations(await ctx(request)))),
+  );
 
   r.get('/api/messages', { schema: { querystring: MessagesQuerySchema } }, async (request) =>
     listMessages(await ctx(request), request.query.conversationId),
