@@ -79,15 +79,23 @@ const money = (value: string) => {
 };
 const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** `in ($n, $n+1, …)` for a list of values after `offset` parameters. */
-const placeholders = (count: number, offset: number) =>
-  Array.from({ length: count }, (_, i) => `$${offset + i + 1}`).join(', ');
-
 const EARTH_RADIUS_MILES = 3958.8;
 const MAX_RADIUS_MILES = 200;
 const MILES_PER_DEGREE_LATITUDE = 69.05;
 
 const SEARCH_COLUMNS = `"business_profiles"."id", "business_profiles"."business_name", "business_profiles"."description", "business_profiles"."years_in_business", "business_profiles"."is_verified", "business_profiles"."logo_url", "users"."id" AS "user_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "provider_rating_summaries"."average_rating", "provider_rating_summaries"."total_ratings"`;
+/** After the distance and the total: each result's services and areas, evaluated for the page's rows only. */
+const SEARCH_LISTS = `coalesce((select json_agg(json_build_object(
+    'id', "service_capabilities"."id", 'categoryId', "service_capabilities"."category_id",
+    'isSpecialty', "service_capabilities"."is_specialty",
+    'category', json_build_object('id', "categories"."id", 'slug', "categories"."slug", 'name', "categories"."name"))
+    order by "service_capabilities"."is_specialty" desc, "service_capabilities"."created_at" asc)
+  from "service_capabilities" inner join "categories" on "categories"."id" = "service_capabilities"."category_id"
+  where "service_capabilities"."business_profile_id" = "business_profiles"."id"), '[]'::json) AS "capabilities", coalesce((select json_agg(json_build_object(
+    'id', "service_areas"."id", 'zipCode', "service_areas"."zip_code", 'city', "service_areas"."city",
+    'state', "service_areas"."state", 'radiusMiles', "service_areas"."radius_miles", 'isPrimary', "service_areas"."is_primary")
+    order by "service_areas"."is_primary" desc, "service_areas"."created_at" asc)
+  from "service_areas" where "service_areas"."business_profile_id" = "business_profiles"."id"), '[]'::json) AS "areas"`;
 const SEARCH_FROM = `from "business_profiles" inner join "users" on "users"."id" = "business_profiles"."user_id" left join "provider_rating_summaries" on "provider_rating_summaries"."business_profile_id" = "business_profiles"."id"`;
 const SEARCH_ORDER_TAIL = `"business_profiles"."is_verified" desc, coalesce("provider_rating_summaries"."average_rating", 0) desc, "business_profiles"."business_name" asc, "business_profiles"."id" asc`;
 const tsQuery = (a: number, b: number) =>
@@ -98,10 +106,11 @@ const haversine = (r: number, lat1: number, lat2: number, lng: number) => `($${r
       * power(sin(radians("service_areas"."longitude" - $${lng}::float8) / 2), 2)))))`;
 
 /**
- * The app's provider-search page query (src/server/business-profiles/search.ts searchPage) for the two
- * benchmarked shapes, text alone or a known ZIP alone, with the same statement text and parameters.
+ * The app's provider-search statement (src/server/business-profiles/search.ts buildSearch: the page, its
+ * services and areas, the total) for the two benchmarked shapes, text alone or a known ZIP alone, with the
+ * same statement text and parameters (the app prepares it; here it is parsed and planned each time).
  */
-function searchPage(q: string, zip: string, limit: number): { text: string; values: unknown[] } {
+function searchPage(q: string, zip: string, limit: number, offset: number): { text: string; values: unknown[] } {
   if (zip) {
     const place = find(zip);
     if (!place.isValid) throw new Error('unknown ZIP: not benchmarked');
@@ -109,7 +118,7 @@ function searchPage(q: string, zip: string, limit: number): { text: string; valu
     const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
     const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
     return {
-      text: `select ${SEARCH_COLUMNS}, "distance", count(*) over () ${SEARCH_FROM} inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where ("service_areas"."latitude" between $5::float8 and $6::float8 and "service_areas"."longitude" between $7::float8 and $8::float8 and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${SEARCH_ORDER_TAIL} limit $13`,
+      text: `select ${SEARCH_COLUMNS}, "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where ("service_areas"."latitude" between $5::float8 and $6::float8 and "service_areas"."longitude" between $7::float8 and $8::float8 and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${SEARCH_ORDER_TAIL} limit $13`,
       values: [
         EARTH_RADIUS_MILES,
         lat,
@@ -124,54 +133,14 @@ function searchPage(q: string, zip: string, limit: number): { text: string; valu
         lat,
         lng,
         limit,
+        offset,
       ],
     };
   }
   return {
-    text: `select ${SEARCH_COLUMNS}, null::float8 AS "distance", count(*) over () ${SEARCH_FROM} where (numnode(${tsQuery(1, 2)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(3, 4)}) order by ts_rank("business_profiles"."search_vector", ${tsQuery(5, 6)}) desc, ${SEARCH_ORDER_TAIL} limit $7`,
-    values: [q, q, q, q, q, q, limit],
+    text: `select ${SEARCH_COLUMNS}, null::float8 AS "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} where (numnode(${tsQuery(1, 2)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(3, 4)}) order by ts_rank("business_profiles"."search_vector", ${tsQuery(5, 6)}) desc, ${SEARCH_ORDER_TAIL} limit $7 offset $8`,
+    values: [q, q, q, q, q, q, limit, offset],
   };
-}
-
-/** Capabilities and areas of a page of profiles: two statements at once, as the app's listsFor. */
-async function searchLists(profileIds: string[]) {
-  const capabilities = new Map<string, Row[]>();
-  const areas = new Map<string, Row[]>();
-  if (profileIds.length === 0) return { capabilities, areas };
-  const ids = placeholders(profileIds.length, 0);
-  const [capRows, areaRows] = await Promise.all([
-    pool.query(
-      `select "service_capabilities"."business_profile_id", "service_capabilities"."id", "service_capabilities"."category_id", "service_capabilities"."is_specialty", "categories"."id" AS "c_id", "categories"."slug", "categories"."name" from "service_capabilities" inner join "categories" on "categories"."id" = "service_capabilities"."category_id" where "service_capabilities"."business_profile_id" in (${ids}) order by "service_capabilities"."is_specialty" desc, "service_capabilities"."created_at" asc`,
-      profileIds,
-    ),
-    pool.query(
-      `select "business_profile_id", "id", "zip_code", "city", "state", "radius_miles", "is_primary" from "service_areas" where "service_areas"."business_profile_id" in (${ids}) order by "service_areas"."is_primary" desc, "service_areas"."created_at" asc`,
-      profileIds,
-    ),
-  ]);
-  for (const row of capRows.rows) {
-    const list = capabilities.get(row.business_profile_id) ?? [];
-    list.push({
-      id: row.id,
-      categoryId: row.category_id,
-      isSpecialty: row.is_specialty,
-      category: { id: row.c_id, slug: row.slug, name: row.name },
-    });
-    capabilities.set(row.business_profile_id, list);
-  }
-  for (const row of areaRows.rows) {
-    const list = areas.get(row.business_profile_id) ?? [];
-    list.push({
-      id: row.id,
-      zipCode: row.zip_code,
-      city: row.city,
-      state: row.state,
-      radiusMiles: row.radius_miles,
-      isPrimary: row.is_primary,
-    });
-    areas.set(row.business_profile_id, list);
-  }
-  return { capabilities, areas };
 }
 
 const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
@@ -207,15 +176,15 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
     method: 'GET',
     url: '/api/providers/search',
     handler: async (request, reply) => {
-      const query = request.query as { q?: string; location?: string; limit?: string };
+      const query = request.query as { q?: string; location?: string; limit?: string; offset?: string };
       const q = (query.q ?? '').trim();
       const location = (query.location ?? '').trim();
       const limit = Math.min(Math.max(Number(query.limit ?? 24) || 24, 1), 100);
+      const offset = Math.max(Number(query.offset ?? 0) || 0, 0);
       const zip = /^\d{5}$/.test(location) ? location : '';
       if ((q && zip) || (!q && !zip)) return reply.status(400).send({ message: 'Only text or ZIP is benchmarked' });
-      const page = searchPage(q, zip, limit);
+      const page = searchPage(q, zip, limit, offset);
       const { rows } = await pool.query(page.text, page.values);
-      const lists = await searchLists(rows.map((row) => row.id as string));
       const providers = rows.map((row) => {
         const result: Row = {
           id: row.user_id,
@@ -228,8 +197,8 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
           reviewCount: row.total_ratings ?? 0,
           verified: row.is_verified,
           description: row.description,
-          serviceCapabilities: lists.capabilities.get(row.id) ?? [],
-          serviceAreas: lists.areas.get(row.id) ?? [],
+          serviceCapabilities: row.capabilities,
+          serviceAreas: row.areas,
           yearsExperience: row.years_in_business,
         };
         if (zip) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;

