@@ -1,16 +1,27 @@
 /**
  * The API against its ceiling, on real PostgreSQL.
  *
- *   npm run build && npm run bench:api
+ *   npm run build && npm run bench:api        (the server alone: npx tsc -p tsconfig.server.json)
  *
  * Creates a scratch database next to BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * and drops it afterwards. Starts the BUILT app (dist/server/server/main.js, e2e/support/app.ts startApp)
- * as its own process on it, seeds realistic data (1,000 jobs, 500 providers with profiles, 200 customers,
- * bids with their ledger rows, conversations with history), logs the providers in through the API, then
- * starts bench/ceiling-server.ts (bare Fastify + node-postgres running the same SQL) as another process.
- * An out-of-process load generator (bench/support/load.ts, autocannon) hits both, endpoint by endpoint,
- * in the order app, ceiling, ceiling, app (each run after a warm-up), and the table gives each side's mean
- * req/s, p50 and p99 over its two runs, and the ratio app / ceiling.
+ * as its own process on it and seeds realistic data in a few seconds, set-based: 1,000 jobs; 500 providers,
+ * each with a business profile (two or three services, one or two service areas on real ZIPs of eight metros
+ * with coordinates from the app's lookupZip, a rating summary for most, and the search document written as
+ * the business-profile service writes it: a few profiles are refreshed by the app's own refreshSearchDocument
+ * and must come out unchanged); 200 customers; bids with their ledger rows; a conversation per bid with six
+ * messages. It logs one provider in through the API and gives every provider and customer a session the
+ * same way, then starts bench/ceiling-server.ts (bare Fastify + node-postgres running the same SQL) as
+ * another process.
+ *
+ * Endpoints (ENDPOINTS; each has its handler in the ceiling): job list, job detail, provider search by
+ * text (English and Spanish words, cities, names of the seeded profiles) and by ZIP (every ZIP of the served
+ * metros), conversation list (customers and providers in turn), bid placement. Before loading a read
+ * endpoint, up to 40 of its requests go once to each side and the answers (body and X-Total-Count) must be
+ * identical: the ceiling is known to do the same work. An out-of-process load generator
+ * (bench/support/load.ts, autocannon) then hits both, endpoint by endpoint, in the order app, ceiling,
+ * ceiling, app (each run after a warm-up), and the table gives each side's mean req/s, p50 and p99 over its
+ * two runs, and the ratio app / ceiling. Run it under `flock /tmp/tradesbid-bench.lock` on a shared machine.
  *
  * Knobs: BENCH_API_SECONDS (8), BENCH_CONNECTIONS (50), DATABASE_POOL_SIZE (10, both servers),
  * BENCH_ONLY ("job list,bid placement": a subset), BENCH_CPU_PROF (a folder: the app is profiled,

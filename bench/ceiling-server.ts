@@ -118,7 +118,7 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
     const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
     const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
     return {
-      text: `select ${SEARCH_COLUMNS}, "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where ("service_areas"."latitude" between $5::float8 and $6::float8 and "service_areas"."longitude" between $7::float8 and $8::float8 and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${SEARCH_ORDER_TAIL} limit $13`,
+      text: `select ${SEARCH_COLUMNS}, "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where ("service_areas"."latitude" between $5::float8 and $6::float8 and "service_areas"."longitude" between $7::float8 and $8::float8 and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${SEARCH_ORDER_TAIL} limit $13 offset $14`,
       values: [
         EARTH_RADIUS_MILES,
         lat,
