@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Conversation, Message, MessageCreatedEvent, SendMessageData } from '#shared/conversations.js';
-import { prepareStatement, type Db, type DbOrTx } from '#server/db/client.js';
+import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
 import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
 import { EVENTS_CHANNEL, notificationPayload } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
@@ -30,52 +30,45 @@ function toMessage(row: MessageRow, sender: Sender): Message {
 /** Stands in for a receiver id that is no uuid: nobody, so the participant check refuses it (403, not a cast error). */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-const value = (name: string) => sql.placeholder(name);
-
 /**
  * The whole of sending a message, one statement: the participant check (the job's owner and a provider
  * who bid on it or is hired on it), the conversation upsert, the message and both NOTIFYs. A
  * conversation that already exists keeps its id, which replaces the fresh one in the NOTIFY payloads.
  */
-function prepareSend(db: DbOrTx) {
-  return prepareStatement<{ jobs: number; conversationId: string | null }>(
-    db,
-    'messages_send',
-    sql`
+const sendStatement = preparedStatement<{ jobs: number; conversationId: string | null }>(
+  'messages_send',
+  sql`
     WITH job AS (
       SELECT id, customer_id, hired_provider_id,
-        CASE WHEN customer_id = ${value('senderId')}::uuid THEN ${value('receiverId')}::uuid
-          ELSE ${value('senderId')}::uuid END AS provider_id,
-        CASE WHEN customer_id = ${value('senderId')}::uuid THEN ${value('receiverId')}::uuid <> ${value('senderId')}::uuid
-          ELSE ${value('receiverId')}::uuid = customer_id END AS addressed
-      FROM ${jobs} WHERE id = ${value('jobId')}::uuid
+        CASE WHEN customer_id = ${param('senderId')}::uuid THEN ${param('receiverId')}::uuid
+          ELSE ${param('senderId')}::uuid END AS provider_id,
+        CASE WHEN customer_id = ${param('senderId')}::uuid THEN ${param('receiverId')}::uuid <> ${param('senderId')}::uuid
+          ELSE ${param('receiverId')}::uuid = customer_id END AS addressed
+      FROM ${jobs} WHERE id = ${param('jobId')}::uuid
     ), allowed AS (
       SELECT * FROM job
       WHERE addressed AND (hired_provider_id IS NOT DISTINCT FROM provider_id
         OR EXISTS (SELECT 1 FROM ${bids} WHERE ${bids.jobId} = job.id AND ${bids.providerId} = job.provider_id))
     ), conversation AS (
       INSERT INTO ${conversations} (id, job_id, customer_id, provider_id, last_message_at)
-      SELECT ${value('freshConversationId')}::uuid, id, customer_id, provider_id, ${value('now')}::timestamptz
+      SELECT ${param('freshConversationId')}::uuid, id, customer_id, provider_id, ${param('now')}::timestamptz
       FROM allowed
       ON CONFLICT (job_id, provider_id) DO UPDATE SET last_message_at = excluded.last_message_at
       RETURNING id
     ), message AS (
       INSERT INTO ${messages} (id, conversation_id, job_id, sender_id, receiver_id, content, created_at)
-      SELECT ${value('messageId')}::uuid, conversation.id, ${value('jobId')}::uuid, ${value('senderId')}::uuid,
-        ${value('receiverId')}::uuid, ${value('content')}, ${value('now')}::timestamptz
+      SELECT ${param('messageId')}::uuid, conversation.id, ${param('jobId')}::uuid, ${param('senderId')}::uuid,
+        ${param('receiverId')}::uuid, ${param('content')}, ${param('now')}::timestamptz
       FROM conversation
       RETURNING conversation_id
     ), notified AS (
-      SELECT pg_notify(${EVENTS_CHANNEL}, replace(payload, ${value('freshConversationId')}, message.conversation_id::text))
-      FROM message, unnest(ARRAY[${value('receiverPayload')}::text, ${value('senderPayload')}::text]) AS payload
+      SELECT pg_notify(${EVENTS_CHANNEL}, replace(payload, ${param('freshConversationId')}, message.conversation_id::text))
+      FROM message, unnest(ARRAY[${param('receiverPayload')}::text, ${param('senderPayload')}::text]) AS payload
     )
     SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
       (SELECT count(*)::int FROM notified) AS notified
     FROM (SELECT 1) AS one LEFT JOIN message ON true`,
-  );
-}
-
-const sendByDb = new WeakMap<DbOrTx, ReturnType<typeof prepareSend>>();
+);
 
 /**
  * POST /api/messages (DESIGN.md §3.3): the owner and a provider who bid on (or is hired on) the job
@@ -109,9 +102,7 @@ export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Mes
   // A long message can exceed NOTIFY's payload limit: then the receiving instance reads the row.
   const reference = { messageId: message.id };
   const payload = (userId: string) => notificationPayload({ userId, type: 'message.created', data: event, reference });
-  let send = sendByDb.get(ctx.db);
-  if (!send) sendByDb.set(ctx.db, (send = prepareSend(ctx.db)));
-  const [row] = await send({
+  const [row] = await sendStatement(ctx.db, {
     jobId: input.jobId,
     senderId,
     receiverId,

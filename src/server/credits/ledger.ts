@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CreditDescriptionParams, CreditTransactionType } from '#shared/credits.js';
-import { rowsOf, type Tx } from '#server/db/client.js';
+import { param, preparedStatement, type Tx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
-import { publishEvent } from '#server/events/publish.js';
+import { notifyInStatement } from '#server/events/publish.js';
 import { AppError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
 
@@ -23,38 +23,54 @@ export type LedgerEntry = {
 };
 
 /**
- * The only way credits move (decision 004): the balance change and its ledger row, in the caller's
- * transaction. A spend that would take the balance below zero changes nothing and throws
- * insufficient_credits; the row lock taken by the UPDATE serialises concurrent spends of one user.
- * Every movement tells the user's open streams their new balance (credits.changed), on commit only.
+ * The guarded balance change, its ledger row built from the updated row (none when the guard refused, so
+ * nothing is written), and the credits.changed event with the new balance: one prepared statement.
  */
-export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ balance: number; transactionId: string }> {
-  // One statement, one round trip inside the caller's transaction: the guarded balance change, then its
-  // ledger row built from the updated row (none when the guard refused, so nothing is written).
-  const description = translate(entry.descriptionKey, entry.descriptionParams);
-  const params = JSON.stringify({ key: entry.descriptionKey, params: entry.descriptionParams ?? {} });
-  const result = await tx.execute(sql`
+const ledgerStatement = preparedStatement<{ credits: number; id: string }>(
+  'ledger_entry',
+  sql`
     WITH updated AS (
-      UPDATE ${users} SET credits = credits + ${entry.amount}
-      WHERE id = ${entry.userId} AND credits + ${entry.amount} >= 0
+      UPDATE ${users} SET credits = credits + ${param('amount')}::int
+      WHERE id = ${param('userId')}::uuid AND credits + ${param('amount')}::int >= 0
       RETURNING id, credits
     ), inserted AS (
       INSERT INTO ${creditTransactions}
         (user_id, amount, type, description, description_params, stripe_payment_intent_id, bid_id, promo_code_id)
-      SELECT id, ${entry.amount}, ${entry.type}, ${description}, ${params}, ${entry.stripePaymentIntentId ?? null},
-        ${entry.bidId ?? null}::uuid, ${entry.promoCodeId ?? null}::uuid
+      SELECT id, ${param('amount')}::int, ${param('type')}::credit_transaction_type, ${param('description')}::text,
+        ${param('params')}::text, ${param('stripePaymentIntentId')}::text, ${param('bidId')}::uuid,
+        ${param('promoCodeId')}::uuid
       FROM updated
       RETURNING id
+    ), notified AS (
+      SELECT ${notifyInStatement(sql`updated.id`, 'credits.changed', sql`json_build_object('balance', updated.credits)`)}
+      FROM updated, inserted
     )
-    SELECT updated.credits, inserted.id FROM updated, inserted`);
-  const [row] = rowsOf<{ credits: number; id: string }>(result);
+    SELECT updated.credits, inserted.id, (SELECT count(*) FROM notified) AS notified FROM updated, inserted`,
+);
+
+/**
+ * The only way credits move (decision 004): the balance change and its ledger row, in the caller's
+ * transaction. A spend that would take the balance below zero changes nothing and throws
+ * insufficient_credits; the row lock taken by the UPDATE serialises concurrent spends of one user.
+ * Every movement tells the user's open streams their new balance (credits.changed), on commit only.
+ * One round trip inside the caller's transaction.
+ */
+export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ balance: number; transactionId: string }> {
+  const [row] = await ledgerStatement(tx, {
+    userId: entry.userId,
+    amount: entry.amount,
+    type: entry.type,
+    description: translate(entry.descriptionKey, entry.descriptionParams),
+    params: JSON.stringify({ key: entry.descriptionKey, params: entry.descriptionParams ?? {} }),
+    stripePaymentIntentId: entry.stripePaymentIntentId ?? null,
+    bidId: entry.bidId ?? null,
+    promoCodeId: entry.promoCodeId ?? null,
+  });
   if (!row) {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId));
     throw new AppError(exists ? 'insufficient_credits' : 'not_found');
   }
-  const balance = Number(row.credits);
-  await publishEvent(tx, entry.userId, 'credits.changed', { balance });
-  return { balance, transactionId: row.id };
+  return { balance: Number(row.credits), transactionId: row.id };
 }
 
 /** The stored description_params column back as the API's key and values (see LedgerEntry). */

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
@@ -23,14 +23,18 @@ export function rowsOf<T>(result: unknown): T[] {
 
 const dialect = new PgDialect();
 
+/** A named value of a prepared statement, given when it runs. */
+export const param = (name: string) => sql.placeholder(name);
+
 /**
- * A hand-written statement built once and run by name: on PostgreSQL a named prepared statement, so
- * the server parses and plans it once per connection, not on every call (decision 018). Its values
- * are `sql.placeholder(name)`s, filled on each run.
+ * A hand-written statement, its SQL text built once, run by name with `sql.placeholder(name)` values:
+ * on PostgreSQL a named prepared statement, parsed and planned once per connection, not on every call
+ * (decision 018). It runs on whatever it is given: the database, or the caller's transaction.
  */
-export function prepareStatement<Row>(db: DbOrTx, name: string, query: SQL) {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  return async (values: Record<string, unknown>): Promise<Row[]> => rowsOf<Row>(await prepared.execute(values));
+export function preparedStatement<Row>(name: string, query: SQL) {
+  const built = dialect.sqlToQuery(query);
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> =>
+    rowsOf<Row>(await db._.session.prepareQuery(built, undefined, name, false).execute(values));
 }
 
 export type Database = {

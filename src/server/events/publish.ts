@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '#shared/events.js';
 import type { DbOrTx } from '#server/db/client.js';
 
@@ -24,6 +24,14 @@ export function notificationPayload({ userId, type, data, reference }: OutgoingE
   if (Buffer.byteLength(payload, 'utf8') <= NOTIFY_PAYLOAD_LIMIT_BYTES) return payload;
   if (!reference) throw new Error(`event ${type} is too large for NOTIFY and has no reference`);
   return JSON.stringify({ u: userId, t: type, r: reference } satisfies Notification);
+}
+
+/**
+ * A NOTIFY for a statement to run itself, for a small event whose recipient and data the statement
+ * produces (a new balance, a new bid's id): the same payload as notificationPayload, built in SQL.
+ */
+export function notifyInStatement(userId: SQL, type: EventType, data: SQL): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${userId}, 't', ${sql.raw(`'${type}'`)}, 'd', ${data})::text)`;
 }
 
 /**
