@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   BID_TIER_COSTS,
   BLOCK_RESPONSE_WINDOW_HOURS,
@@ -11,12 +12,12 @@ import {
 } from '#shared/bids.js';
 import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
-import type { DbOrTx } from '#server/db/client.js';
-import { publishEvent } from '#server/events/publish.js';
+import { param, preparedStatement } from '#server/db/client.js';
+import { notifyInStatement, publishEvent } from '#server/events/publish.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError, isUniqueViolation } from '#server/http/errors.js';
-import { findJobOrFail } from '#server/jobs/service.js';
+import { assertJobId, findJobOrFail } from '#server/jobs/service.js';
 import { competitorFigures } from './queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -59,39 +60,107 @@ function toBid(bid: BidRow, providerName: string, windows: Windows, now = new Da
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
+type PlacedRow = {
+  customerId: string;
+  status: string;
+  title: string;
+  bidId: string | null;
+  bidStatus: BidRow['status'] | null;
+};
+
+/**
+ * The job, share-locked so its status holds until commit, and the bid when the rules allow it (a
+ * provider, not the job's owner, on an open job), with the bid.created event to the owner: one
+ * prepared statement. A second bid by the same provider loses to bids_job_provider_key.
+ */
+const placeStatement = preparedStatement<PlacedRow>(
+  'bids_place',
+  sql`
+    WITH job AS (
+      SELECT id, customer_id, status, title FROM ${jobs} WHERE id = ${param('jobId')}::uuid FOR SHARE
+    ), bid AS (
+      INSERT INTO ${bids} (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
+        created_at, updated_at)
+      SELECT ${param('bidId')}::uuid, id, ${param('providerId')}::uuid, ${param('amount')}::numeric,
+        ${param('message')}::text, ${param('estimatedDuration')}::text, ${param('tier')}::bid_tier,
+        ${param('cost')}::int, ${param('now')}::timestamptz, ${param('now')}::timestamptz
+      FROM job
+      WHERE ${param('isProvider')}::boolean AND customer_id <> ${param('providerId')}::uuid AND status = 'open'
+      RETURNING id, job_id, status
+    ), notified AS (
+      SELECT ${notifyInStatement(
+        sql`job.customer_id`,
+        'bid.created',
+        sql`json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status)`,
+      )}
+      FROM job, bid
+    )
+    SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId", bid.status AS "bidStatus",
+      (SELECT count(*) FROM notified) AS notified
+    FROM job LEFT JOIN bid ON true`,
+);
+
 /**
  * A provider bids on an open job that is not theirs, once, paying the tier's cost (DESIGN.md §4.1, §4.7).
  * One transaction: any refusal rolls everything back, so a refused bid costs nothing and writes nothing.
  */
 export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Promise<Bid> {
+  assertJobId(jobId);
   const cost = BID_TIER_COSTS[input.tier];
+  const now = new Date();
+  const bid: BidRow = {
+    id: randomUUID(),
+    jobId,
+    providerId: ctx.user.id,
+    amount: input.amount,
+    message: input.message ?? null,
+    estimatedDuration: input.estimatedDuration ?? null,
+    tier: input.tier,
+    creditsCost: cost,
+    status: 'pending',
+    revisedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   return ctx.db.transaction(async (tx) => {
-    const job = await findJobOrFail(tx, jobId, true);
+    const [placed] = await placeStatement(tx, {
+      jobId,
+      bidId: bid.id,
+      providerId: bid.providerId,
+      amount: bid.amount,
+      message: bid.message,
+      estimatedDuration: bid.estimatedDuration,
+      tier: bid.tier,
+      cost,
+      now: now.toISOString(),
+      isProvider: ctx.user.role === 'provider',
+    }).catch((error: unknown) => {
+      // One bid per provider per job: a concurrent duplicate loses to the unique index, and its transaction rolls back.
+      throw isUniqueViolation(error, 'bids_job_provider_key') ? new AppError('already_bid') : error;
+    });
+    if (!placed) throw new AppError('job_not_found');
     if (ctx.user.role !== 'provider') throw new AppError('not_provider');
-    if (job.customerId === ctx.user.id) throw new AppError('own_job');
-    if (job.status !== 'open') throw new AppError('job_not_open');
-
-    const now = new Date();
-    const figures = input.tier === 'regular' ? null : await competitorFigures(tx, job.id, ctx.user.id, input.tier, now);
-    const bid = await insertBid(tx, { ...input, jobId: job.id, providerId: ctx.user.id, creditsCost: cost });
+    if (placed.customerId === ctx.user.id) throw new AppError('own_job');
+    if (placed.status !== 'open' || !placed.bidId) throw new AppError('job_not_open');
     await postLedgerEntry(tx, {
       userId: ctx.user.id,
       amount: -cost,
       type: 'bid',
       bidId: bid.id,
       descriptionKey: `credits:tx_bid_${input.tier}`,
-      descriptionParams: { jobTitle: job.title },
+      descriptionParams: { jobTitle: placed.title },
     });
-
     let windows: Windows = { blockResponseWindow: null, bustPriorityUntil: null };
-    if (figures && input.tier !== 'regular') {
+    if (input.tier !== 'regular') {
+      // Others' bids only, so reading them after our own insert sees what the buyer paid to see.
+      const figures = await competitorFigures(tx, jobId, ctx.user.id, input.tier, now);
       windows = {
         blockResponseWindow: new Date(now.getTime() + BLOCK_RESPONSE_WINDOW_HOURS * HOUR_MS),
         bustPriorityUntil: input.tier === 'bust' ? new Date(now.getTime() + BUST_PRIORITY_HOURS * HOUR_MS) : null,
       };
       // The purchase and its windows; the columns keep the figures as they were when bought.
       await tx.insert(competitiveIntelligence).values({
-        jobId: job.id,
+        jobId,
         providerId: ctx.user.id,
         bidId: bid.id,
         intelligenceLevel: input.tier,
@@ -101,21 +170,8 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
         purchasedAt: now,
       });
     }
-    // The owner's open job page and lists learn of the bid when it commits (DESIGN.md §3.3).
-    await publishEvent(tx, job.customerId, 'bid.created', { jobId: job.id, bidId: bid.id, status: bid.status });
     return toBid(bid, fullName(ctx.user), windows, now);
   });
-}
-
-async function insertBid(tx: DbOrTx, values: typeof bids.$inferInsert): Promise<BidRow> {
-  try {
-    const [bid] = await tx.insert(bids).values(values).returning();
-    return bid!;
-  } catch (error) {
-    // One bid per provider per job: a concurrent duplicate loses to the unique index, and its transaction rolls back.
-    if (isUniqueViolation(error, 'bids_job_provider_key')) throw new AppError('already_bid');
-    throw error;
-  }
 }
 
 /** Blind bidding (DESIGN.md §4.5): the owner sees every bid in priority order, a bidder only their own, others nothing. */

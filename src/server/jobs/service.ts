@@ -119,7 +119,7 @@ export async function listMyJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
 }
 
 /** A malformed id is simply not found (never a 500). */
-function assertJobId(jobId: string) {
+export function assertJobId(jobId: string) {
   if (!UUID.test(jobId)) throw new AppError('job_not_found');
 }
 
