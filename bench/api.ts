@@ -590,7 +590,7 @@ async function sameAnswers(
       process.exitCode = 1;
       return `${name}: DIFFERENT answers to ${request.path}:\n  app     ${JSON.stringify(a).slice(0, 600)}\n  ceiling ${JSON.stringify(c).slice(0, 600)}`;
     }
-    if (Array.isArray(a!.body) && a!.body.length > 0) nonEmpty += 1;
+    if (Array.isArray(a!.body) ? a!.body.length > 0 : a!.body !== null) nonEmpty += 1;
   }
   return `${name}: ${distinct.length} requests answered alike, ${nonEmpty} with results`;
 }
