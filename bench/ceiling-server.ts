@@ -108,9 +108,14 @@ const haversine = (r: number, lat1: number, lat2: number, lng: number) => `($${r
 /**
  * The app's provider-search statement (src/server/business-profiles/search.ts buildSearch: the page, its
  * services and areas, the total) for the two benchmarked shapes, text alone or a known ZIP alone, with the
- * same statement text and parameters (the app prepares it; here it is parsed and planned each time).
+ * same statement text and parameters, prepared under the app's names (search.ts shapeKey).
  */
-function searchPage(q: string, zip: string, limit: number, offset: number): { text: string; values: unknown[] } {
+function searchPage(
+  q: string,
+  zip: string,
+  limit: number,
+  offset: number,
+): { name: string; text: string; values: unknown[] } {
   if (zip) {
     const place = find(zip);
     if (!place.isValid) throw new Error('unknown ZIP: not benchmarked');
@@ -118,6 +123,7 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
     const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
     const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
     return {
+      name: 'provider_search_00_zip',
       text: `select ${SEARCH_COLUMNS}, "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where ("service_areas"."latitude" between $5::float8 and $6::float8 and "service_areas"."longitude" between $7::float8 and $8::float8 and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${SEARCH_ORDER_TAIL} limit $13 offset $14`,
       values: [
         EARTH_RADIUS_MILES,
@@ -138,6 +144,7 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
     };
   }
   return {
+    name: 'provider_search_10_none',
     text: `select ${SEARCH_COLUMNS}, null::float8 AS "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} where (numnode(${tsQuery(1, 2)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(3, 4)}) order by ts_rank("business_profiles"."search_vector", ${tsQuery(5, 6)}) desc, ${SEARCH_ORDER_TAIL} limit $7 offset $8`,
     values: [q, q, q, q, q, q, limit, offset],
   };
@@ -259,7 +266,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
       const zip = /^\d{5}$/.test(location) ? location : '';
       if ((q && zip) || (!q && !zip)) return reply.status(400).send({ message: 'Only text or ZIP is benchmarked' });
       const page = searchPage(q, zip, limit, offset);
-      const { rows } = await pool.query(page.text, page.values);
+      const { rows } = await pool.query(page);
       const providers = rows.map((row) => {
         const result: Row = {
           id: row.user_id,
@@ -285,14 +292,16 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
   {
     method: 'GET',
     url: '/api/conversations',
-    // The app's one statement (conversations/service.ts listConversations): the last message by a lateral read.
+    // The app's one statement (conversations/service.ts listConversations), prepared under the app's name: the
+    // last message by a lateral read.
     handler: async (_request, _reply, user) => {
       const me = user.id;
-      const { rows } = await pool.query(
-        `select "conversations"."id", "conversations"."job_id", "jobs"."title", "users"."id" AS "other_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "business_profiles"."business_name", (select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id"
+      const { rows } = await pool.query({
+        name: 'conversations_list',
+        text: `select "conversations"."id", "conversations"."job_id", "jobs"."title", "users"."id" AS "other_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "business_profiles"."business_name", (select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id"
         and "messages"."receiver_id" = $1 and not "messages"."is_read") AS "unread_count", "last_message"."sender_id", "last_message"."content", "last_message"."created_at" from "conversations" inner join "jobs" on "jobs"."id" = "conversations"."job_id" inner join "users" on "users"."id" = case when "conversations"."customer_id" = $2 then "conversations"."provider_id" else "conversations"."customer_id" end left join "business_profiles" on "business_profiles"."user_id" = "users"."id" left join lateral (select "sender_id", "content", "created_at" from "messages" where "messages"."conversation_id" = "conversations"."id" order by "messages"."created_at" desc, "messages"."id" desc limit $3) "last_message" on true where ("conversations"."customer_id" = $4 or "conversations"."provider_id" = $5) order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc`,
-        [me, me, 1, me, me],
-      );
+        values: [me, me, 1, me, me],
+      });
       return rows.map((row) => ({
         id: row.id,
         jobId: row.job_id,
