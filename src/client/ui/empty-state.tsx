@@ -8,9 +8,18 @@ type EmptyStateProps = {
   description?: ReactNode;
   action?: ReactNode;
   className?: string;
+  /** h3 inside a section; h2 when the empty state sits right under the page's h1 (heading order). */
+  headingLevel?: 'h2' | 'h3';
 };
 
-export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+  headingLevel: Heading = 'h3',
+}: EmptyStateProps) {
   return (
     <div
       className={cn(
@@ -23,7 +32,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
           <Icon className="size-6" aria-hidden />
         </span>
       )}
-      <h3 className="text-base font-semibold text-foreground">{title}</h3>
+      <Heading className="text-base font-semibold text-foreground">{title}</Heading>
       {description && <p className="max-w-sm text-sm text-muted-foreground">{description}</p>}
       {action && <div className="mt-2">{action}</div>}
     </div>

@@ -136,7 +136,12 @@ export function FindProvidersPage() {
       )}
       {results.isError && <p className="text-sm text-destructive">{t('profiles:search_failed')}</p>}
       {results.data && providers.length === 0 && (
-        <EmptyState icon={Users} title={t('profiles:no_providers')} description={t('profiles:no_providers_hint')} />
+        <EmptyState
+          headingLevel="h2"
+          icon={Users}
+          title={t('profiles:no_providers')}
+          description={t('profiles:no_providers_hint')}
+        />
       )}
       {providers.length > 0 && (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">

@@ -28,6 +28,7 @@ export function MessageThread({ messages, userId }: { messages: Message[] | unde
   if (messages.length === 0) {
     return (
       <EmptyState
+        headingLevel="h2"
         className="m-4 border-0"
         icon={MessagesSquare}
         title={t('messages:no_messages')}
