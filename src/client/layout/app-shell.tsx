@@ -19,7 +19,7 @@ function SignedInCatalogs({ signedIn, children }: { signedIn: boolean; children:
 /** Every screen: skip link, sticky top bar, the page, the footer. */
 export function AppShell() {
   const { t } = useTranslation();
-  const { user } = useUser();
+  const { user, isLoading } = useUser();
   const navigation = useNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -49,7 +49,8 @@ export function AppShell() {
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             <Outlet />
           </main>
-          <Footer />
+          {/* Not under a signed-in screen's loading spinner: it would jump when the page arrives (layout shift). */}
+          {!isLoading && <Footer />}
         </SignedInCatalogs>
       </Suspense>
       <ScrollRestoration />

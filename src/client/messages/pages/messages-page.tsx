@@ -38,11 +38,12 @@ export function MessagesPage() {
         actions={<ConnectionState />}
       />
       {isPending || !user ? (
-        <Skeleton className="h-[480px] rounded-2xl" />
+        <ConversationsSkeleton />
       ) : conversations && conversations.length === 0 ? (
         <Card>
           <EmptyState
             className="border-0"
+            headingLevel="h2"
             icon={Inbox}
             title={t('messages:no_conversations')}
             description={t('messages:no_conversations_hint')}
@@ -66,6 +67,7 @@ export function MessagesPage() {
             ) : (
               <EmptyState
                 className="m-4 h-[calc(100%-2rem)] border-0"
+                headingLevel="h2"
                 icon={MessagesSquare}
                 title={t('messages:select_conversation')}
                 description={t('messages:select_conversation_hint')}
@@ -75,6 +77,20 @@ export function MessagesPage() {
         </Card>
       )}
     </Page>
+  );
+}
+
+/**
+ * While the list loads: the empty card's shape (icon, title line, two lines of hint), the answer a
+ * first visit gets, so the page does not jump when it arrives (Lighthouse's layout shift, issue 16).
+ */
+function ConversationsSkeleton() {
+  return (
+    <Card aria-hidden className="flex flex-col items-center gap-3 px-6 py-12">
+      <Skeleton className="size-12 rounded-full" />
+      <Skeleton className="h-6 w-40" />
+      <Skeleton className="h-10 w-full max-w-sm" />
+    </Card>
   );
 }
 
