@@ -1,7 +1,7 @@
 import { ArrowRight, Droplets, Hammer, LayoutGrid, PaintRoller, Sparkles, Trees, Truck, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_URL } from '#client/lib/query-client.js';
-import { locale } from '#client/lib/format.js';
+import { numberFormat } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { cn } from '#client/lib/cn.js';
 import { SectionHeading } from './section-heading.js';
@@ -23,7 +23,7 @@ const tileClass =
 export function PopularCategories() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const number = new Intl.NumberFormat(locale(language));
+  const number = numberFormat(language);
   return (
     <section id="categories" aria-labelledby="categories-title" className="bg-card py-20 lg:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">

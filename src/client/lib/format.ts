@@ -9,18 +9,43 @@ export function locale(lang: Language): string {
   return LOCALES[lang];
 }
 
+// Building an Intl formatter costs far more than using one (the landing page spent about 50 ms of CPU on
+// them, issue 16): each language and option set builds its formatter once.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  build: () => T,
+): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = build();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** A plain number formatter ("1,250") in the reader's language. */
+export function numberFormat(lang: Language): Intl.NumberFormat {
+  return cached(`number:${lang}`, () => new Intl.NumberFormat(locale(lang)));
+}
+
 /** "$1,250" or "$1,250.50" from a decimal string, formatted from the string itself (no float drift). */
 export function formatMoney(value: string | null, lang: Language): string {
   if (value === null || value.trim() === '') return '';
   const cents = toCents(value.trim());
   if (!Number.isFinite(cents)) return value;
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale(lang), {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(fromCents(cents) as Intl.StringNumericLiteral);
+  const format = cached(
+    `money:${lang}:${whole}`,
+    () =>
+      new Intl.NumberFormat(locale(lang), {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: 2,
+      }),
+  );
+  return format.format(fromCents(cents) as Intl.StringNumericLiteral);
 }
 
 export function formatBudgetRange(min: string | null, max: string | null, lang: Language, t: TFunction): string {
@@ -33,9 +58,11 @@ export function formatBudgetRange(min: string | null, max: string | null, lang: 
 }
 
 export function formatDate(iso: string, lang: Language): string {
-  return new Intl.DateTimeFormat(locale(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(
-    new Date(iso),
+  const format = cached(
+    `date:${lang}`,
+    () => new Intl.DateTimeFormat(locale(lang), { year: 'numeric', month: 'short', day: 'numeric' }),
   );
+  return format.format(new Date(iso));
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -51,7 +78,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "3 hours ago" / "hace 3 horas"; the future works too ("in 2 days"). */
 export function formatRelativeTime(iso: string, lang: Language, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale(lang), { numeric: 'auto' });
+  const format = cached(`relative:${lang}`, () => new Intl.RelativeTimeFormat(locale(lang), { numeric: 'auto' }));
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
   }
