@@ -51,8 +51,8 @@ const byNamespace = <T>(files: Record<string, T>) =>
 const NAMESPACES = Object.keys(english).map(namespaceOf);
 
 /**
- * Catalogs only signed-in screens read (every route using them is behind RequireAuth): AppShell loads
- * them once the session is known, before it renders, so no component has to ask for them.
+ * Catalogs only signed-in screens read (every route using them is behind RequireAuth): the session query
+ * (auth/use-user.ts) loads them before it reports a signed-in user, so no component has to ask for them.
  */
 export const SIGNED_IN_NAMESPACES = ['bids', 'jobs', 'messages', 'projects', 'promo'];
 
