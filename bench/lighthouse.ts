@@ -7,7 +7,11 @@
  * then audits each screen; logged-in screens get the session cookie of a registered user. Prints
  * performance, accessibility, best practices and SEO per screen (bar: 95 each) and, for any score
  * under the bar, the audits that cost it. Screens whose routes are not built yet are skipped with a note.
+ * `BENCH_LIGHTHOUSE_DIR=<dir>` also writes each screen's full report (lhr JSON) there;
+ * `BENCH_LIGHTHOUSE_SCREENS=landing,dashboard` audits only those screens.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -18,7 +22,14 @@ import { isMissing, startScreens, table } from './support/screens.js';
 process.env.PUPPETEER_SKIP_DOWNLOAD = '1';
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
-const SCREENS = ['landing', 'login', 'dashboard', 'job detail', 'find providers', 'messages'];
+const SCREENS = process.env.BENCH_LIGHTHOUSE_SCREENS?.split(',') ?? [
+  'landing',
+  'login',
+  'dashboard',
+  'job detail',
+  'find providers',
+  'messages',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BAR = 95;
 
@@ -51,6 +62,11 @@ async function main() {
         undefined,
       );
       const lhr = result!.lhr;
+      const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, `${screen.name.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
+      }
       const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
       rows.push([screen.name, ...scores, scores.every((s) => s >= BAR) ? 'ok' : 'BELOW']);
       for (const id of CATEGORIES) {
