@@ -44,6 +44,7 @@ import { lookupZip } from '#server/zip/service.js';
 import { startApp, type RunningApp } from '../e2e/support/app.js';
 import { ROOT } from '../e2e/support/build.js';
 import type { LoadResult, PlannedRequest } from './support/load.js';
+import { cpuSeconds } from './support/cpu.js';
 import { load } from './support/run-load.js';
 import { table } from './support/screens.js';
 
@@ -698,6 +699,12 @@ async function main() {
       // ABBA: app, ceiling, ceiling, app, each after its own warm-up, so drift in a shared machine's load
       // (other work, autovacuum) weighs on both sides alike; each side's figures are the mean of its two runs.
       const runs: Record<Side, LoadResult[]> = { app: [], ceiling: [] };
+      // Each side's process CPU (ms) per request over its two measured runs: what the framework costs.
+      const cpu: Record<Side, { seconds: number; requests: number }> = {
+        app: { seconds: 0, requests: 0 },
+        ceiling: { seconds: 0, requests: 0 },
+      };
+      const pids: Record<Side, number | undefined> = { app: app.pid, ceiling: ceiling.pid };
       const plans: Record<Side, PlannedRequest[]> = {
         app: endpoint.plan(seeded, 'app'),
         ceiling: endpoint.plan(seeded, 'ceiling'),
@@ -710,7 +717,13 @@ async function main() {
         // A `once` plan (bids) is consumed: warm-up and runs take requests never sent before.
         const take = (n: number) => (endpoint.once ? requests.splice(0, n) : requests);
         await load({ url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, requests: take(3000) });
+        const cpuBefore = cpuSeconds(pids[side]);
         const result = await load({ url, connections: CONNECTIONS, seconds: SECONDS, requests: take(40_000) });
+        const cpuAfter = cpuSeconds(pids[side]);
+        if (cpuBefore !== null && cpuAfter !== null) {
+          cpu[side].seconds += cpuAfter - cpuBefore;
+          cpu[side].requests += result.requests;
+        }
         runs[side].push(result);
         const odd = describeStatuses(result);
         if (odd || result.errors) notes.push(`${endpoint.name} (${side}): ${odd} errors ${result.errors}`);
@@ -721,6 +734,8 @@ async function main() {
         `${endpoint.name}: req/s app ${order[0]!.rps.toFixed(0)}, ceiling ${order[1]!.rps.toFixed(0)}, ceiling ${order[2]!.rps.toFixed(0)}, app ${order[3]!.rps.toFixed(0)}`,
       );
       const { app: a, ceiling: c } = results;
+      const cpuPerRequest = (side: Side) =>
+        cpu[side].requests ? ((cpu[side].seconds * 1000) / cpu[side].requests).toFixed(2) : '-';
       rows.push([
         endpoint.name,
         a.rps.toFixed(0),
@@ -731,6 +746,8 @@ async function main() {
         ms(c.p50),
         ms(c.p99),
         c.non2xx,
+        cpuPerRequest('app'),
+        cpuPerRequest('ceiling'),
         (a.rps / c.rps).toFixed(2),
       ]);
     }
@@ -747,6 +764,8 @@ async function main() {
           'ceiling p50',
           'ceiling p99',
           'ceiling non-2xx',
+          'app CPU ms/req',
+          'ceiling CPU ms/req',
           'ratio',
         ],
         rows,

@@ -11,7 +11,6 @@
  * `message.created` event arriving. Knobs: BENCH_PAIRS (50), BENCH_MESSAGES (1000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
@@ -20,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { findRootDir } from '#server/config.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { openEventStream, type EventStream } from '#server/test/events.js';
+import { cpuSeconds } from './support/cpu.js';
 
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -125,16 +125,6 @@ async function register(instance: Instance, name: string): Promise<Account> {
   return { id: body.id, cookie: cookie! };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
@@ -180,7 +170,6 @@ async function main() {
     const posts: number[] = [];
     let lost = 0;
     const started = performance.now();
-    // CPU time per message of each process: unlike latency, it does not depend on what else the machine runs.
     const cpuBefore = instances.map((i) => cpuSeconds(i.child.pid));
     const generatorBefore = process.cpuUsage();
     // Messages round-robin over the pairs; IN_FLIGHT senders work through them, each awaiting delivery.

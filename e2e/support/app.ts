@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createScratchDatabase } from '#server/test/database.js';
 import { builtClientDir, ROOT } from './build.js';
 
-export type RunningApp = { url: string; port: number; dataDir: string; stop: () => Promise<void> };
+export type RunningApp = { url: string; port: number; dataDir: string; pid?: number; stop: () => Promise<void> };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,6 +67,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     url,
     port,
     dataDir,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
