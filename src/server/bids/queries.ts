@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   activityLevelFor,
   ACTIVITY_WINDOW_HOURS,
@@ -8,7 +8,7 @@ import {
   type CompetitorTierCounts,
 } from '#shared/bids.js';
 import { fromCents, toCents } from '#shared/money.js';
-import type { DbOrTx } from '#server/db/client.js';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { bids } from '#server/db/schema/index.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -22,6 +22,24 @@ function median(sorted: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
+/** The other bidders' tiers, recent activity and amounts (ascending), in one prepared read. */
+const competitorsStatement = preparedStatement<{
+  regular: number;
+  block: number;
+  bust: number;
+  recent: number;
+  amounts: string;
+}>(
+  'bids_competitors',
+  sql`
+    SELECT count(*) FILTER (WHERE tier = 'regular')::int AS regular,
+      count(*) FILTER (WHERE tier = 'block')::int AS block,
+      count(*) FILTER (WHERE tier = 'bust')::int AS bust,
+      count(*) FILTER (WHERE created_at > ${param('since')}::timestamptz)::int AS recent,
+      coalesce(string_agg(amount::text, ',' ORDER BY amount), '') AS amounts
+    FROM ${bids} WHERE job_id = ${param('jobId')}::uuid AND provider_id <> ${param('providerId')}::uuid`,
+);
+
 /** The other bidders on a job as a block or bust bidder may see them (DESIGN.md §4.6), computed live. */
 export async function competitorFigures(
   db: DbOrTx,
@@ -30,23 +48,18 @@ export async function competitorFigures(
   level: Exclude<BidTier, 'regular'>,
   now = new Date(),
 ): Promise<CompetitorFigures> {
-  const others = await db
-    .select({ tier: bids.tier, amount: bids.amount, createdAt: bids.createdAt })
-    .from(bids)
-    .where(and(eq(bids.jobId, jobId), ne(bids.providerId, providerId)));
-  const counts = Object.fromEntries(BID_TIERS.map((tier) => [tier, 0])) as CompetitorTierCounts;
-  for (const bid of others) counts[bid.tier] += 1;
-  const since = now.getTime() - ACTIVITY_WINDOW_HOURS * HOUR_MS;
-  const recent = others.filter((bid) => bid.createdAt.getTime() > since).length;
-  const cents = others.map((bid) => toCents(bid.amount)).sort((a, b) => a - b);
+  const since = new Date(now.getTime() - ACTIVITY_WINDOW_HOURS * HOUR_MS);
+  const [row] = await competitorsStatement(db, { jobId, providerId, since: since.toISOString() });
+  const counts = Object.fromEntries(BID_TIERS.map((tier) => [tier, Number(row?.[tier] ?? 0)])) as CompetitorTierCounts;
+  const cents = row?.amounts ? row.amounts.split(',').map(toCents) : [];
   const averageBidRange =
     level === 'bust' && cents.length > 0
       ? { min: fromCents(cents[0]!), median: fromCents(median(cents)), max: fromCents(cents.at(-1)!) }
       : null;
   return {
-    totalCompetitors: others.length,
+    totalCompetitors: cents.length,
     competitorTierCounts: counts,
-    activityLevel: activityLevelFor(recent),
+    activityLevel: activityLevelFor(Number(row?.recent ?? 0)),
     averageBidRange,
   };
 }

@@ -100,6 +100,19 @@ const placeStatement = preparedStatement<PlacedRow>(
     FROM job LEFT JOIN bid ON true`,
 );
 
+/** What a block or bust bid bought, stored with the bid. */
+const purchaseStatement = preparedStatement(
+  'bids_intelligence_purchase',
+  sql`
+    INSERT INTO ${competitiveIntelligence} (job_id, provider_id, bid_id, intelligence_level, credits_spent,
+      total_competitors, competitor_tier_counts, activity_level, average_bid_range, block_response_window,
+      bust_priority_until, purchased_at)
+    VALUES (${param('jobId')}::uuid, ${param('providerId')}::uuid, ${param('bidId')}::uuid,
+      ${param('level')}::intelligence_level, ${param('cost')}::int, ${param('total')}::int, ${param('counts')}::jsonb,
+      ${param('activity')}::text, ${param('range')}::jsonb, ${param('blockResponseWindow')}::timestamptz,
+      ${param('bustPriorityUntil')}::timestamptz, ${param('now')}::timestamptz)`,
+);
+
 /**
  * A provider bids on an open job that is not theirs, once, paying the tier's cost (DESIGN.md §4.1, §4.7).
  * One transaction: any refusal rolls everything back, so a refused bid costs nothing and writes nothing.
@@ -159,15 +172,19 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
         bustPriorityUntil: input.tier === 'bust' ? new Date(now.getTime() + BUST_PRIORITY_HOURS * HOUR_MS) : null,
       };
       // The purchase and its windows; the columns keep the figures as they were when bought.
-      await tx.insert(competitiveIntelligence).values({
+      await purchaseStatement(tx, {
         jobId,
         providerId: ctx.user.id,
         bidId: bid.id,
-        intelligenceLevel: input.tier,
-        creditsSpent: cost,
-        ...figures,
-        ...windows,
-        purchasedAt: now,
+        level: input.tier,
+        cost,
+        total: figures.totalCompetitors,
+        counts: JSON.stringify(figures.competitorTierCounts),
+        activity: figures.activityLevel,
+        range: figures.averageBidRange ? JSON.stringify(figures.averageBidRange) : null,
+        blockResponseWindow: windows.blockResponseWindow?.toISOString() ?? null,
+        bustPriorityUntil: windows.bustPriorityUntil?.toISOString() ?? null,
+        now: now.toISOString(),
       });
     }
     return toBid(bid, fullName(ctx.user), windows, now);

@@ -14,8 +14,19 @@ void english.init({
   showSupportNotice: false,
 });
 
+// The catalogs never change at run time, so a text is worked out once (bids render theirs on every request).
+const translated = new Map<string, string>();
+const TRANSLATED_MAX = 5_000;
+
 export function translate(key: string, values?: Record<string, unknown>): string {
-  return english.t(key, values ?? {});
+  const id = values ? `${key}\u0000${JSON.stringify(values)}` : key;
+  let text = translated.get(id);
+  if (text === undefined) {
+    text = english.t(key, values ?? {});
+    if (translated.size >= TRANSLATED_MAX) translated.clear();
+    translated.set(id, text);
+  }
+  return text;
 }
 
 /** Zod messages are catalog keys (namespace:key); anything else passes through as it is. */
