@@ -21,9 +21,11 @@ const english = import.meta.glob<Catalog>(
     '!../../shared/i18n/en/jobs.json',
     '!../../shared/i18n/en/legal.json',
     '!../../shared/i18n/en/messages.json',
+    '!../../shared/i18n/en/profiles.json',
     '!../../shared/i18n/en/projects.json',
     '!../../shared/i18n/en/promo.json',
     '!../../shared/i18n/en/providers.json',
+    '!../../shared/i18n/en/requests.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -36,9 +38,11 @@ const catalogs: Record<Language, Record<string, () => Promise<Catalog>>> = {
       '../../shared/i18n/en/jobs.json',
       '../../shared/i18n/en/legal.json',
       '../../shared/i18n/en/messages.json',
+      '../../shared/i18n/en/profiles.json',
       '../../shared/i18n/en/projects.json',
       '../../shared/i18n/en/promo.json',
       '../../shared/i18n/en/providers.json',
+      '../../shared/i18n/en/requests.json',
     ],
     { import: 'default' },
   ),
@@ -54,7 +58,7 @@ const NAMESPACES = Object.keys(english).map(namespaceOf);
  * Catalogs only signed-in screens read (every route using them is behind RequireAuth): the session query
  * (auth/use-user.ts) loads them before it reports a signed-in user, so no component has to ask for them.
  */
-export const SIGNED_IN_NAMESPACES = ['bids', 'jobs', 'messages', 'projects', 'promo'];
+export const SIGNED_IN_NAMESPACES = ['bids', 'jobs', 'messages', 'profiles', 'projects', 'promo', 'requests'];
 
 /** i18next backend: a missing language or page namespace comes from its catalog chunk. */
 const catalogBackend = {
