@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { usePublicConfig } from '#client/lib/config.js';
+import { FORM_NAMESPACES } from '#client/lib/i18n.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
 import { DemoAccounts } from './demo-accounts.js';
@@ -14,7 +15,8 @@ type Tab = 'sign-in' | 'register';
 
 /** The built-in login (DESIGN.md §3: /api/login lands here when no OIDC provider is set). */
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  // The forms' catalogs arrive with the page's, in one wait (lib/i18n.ts FORM_NAMESPACES).
+  const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
   const { user, isLoading } = useUser();
   const { data: config } = usePublicConfig();
   const [tab, setTab] = useState<Tab>('sign-in');

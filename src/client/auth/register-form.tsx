@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from '#shared/auth.js';
 import { ApiError } from '#client/lib/api.js';
 import { applyFieldErrors, errorMessage, translateMessage } from '#client/lib/errors.js';
+import { FORM_NAMESPACES } from '#client/lib/i18n.js';
 import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Field } from '#client/ui/field.js';
@@ -17,7 +18,7 @@ import { useRegister } from './api/register.js';
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
 export function RegisterForm() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
   const navigate = useNavigate();
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoginSchema } from '#shared/auth.js';
 import { applyFieldErrors, errorMessage, translateMessage } from '#client/lib/errors.js';
+import { FORM_NAMESPACES } from '#client/lib/i18n.js';
 import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Field } from '#client/ui/field.js';
@@ -16,7 +17,7 @@ import { useLogIn } from './api/log-in.js';
 export type SignInPrefill = { email: string; password: string; nonce: number };
 
 export function SignInForm({ prefill }: { prefill?: SignInPrefill }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
   const navigate = useNavigate();
   const logIn = useLogIn();
   const [formError, setFormError] = useState<string | null>(null);

@@ -10,14 +10,15 @@ import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from
 // suspends while the backend loads it. Spanish is its own chunk, fetched before the first render for a
 // Spanish reader and on the first switch otherwise.
 // Page namespaces (keep the two globs in step): auth (login page), dashboard (home and dashboard pages),
-// legal (terms and privacy), providers (the become-a-provider card and the bid area), and the
-// SIGNED_IN_NAMESPACES below.
+// legal (terms and privacy), providers (the become-a-provider card and the bid area), errors and validation
+// (FORM_NAMESPACES: forms), and the SIGNED_IN_NAMESPACES below.
 const english = import.meta.glob<Catalog>(
   [
     '../../shared/i18n/en/*.json',
     '!../../shared/i18n/en/auth.json',
     '!../../shared/i18n/en/bids.json',
     '!../../shared/i18n/en/dashboard.json',
+    '!../../shared/i18n/en/errors.json',
     '!../../shared/i18n/en/jobs.json',
     '!../../shared/i18n/en/legal.json',
     '!../../shared/i18n/en/messages.json',
@@ -26,6 +27,7 @@ const english = import.meta.glob<Catalog>(
     '!../../shared/i18n/en/promo.json',
     '!../../shared/i18n/en/providers.json',
     '!../../shared/i18n/en/requests.json',
+    '!../../shared/i18n/en/validation.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -35,6 +37,7 @@ const catalogs: Record<Language, Record<string, () => Promise<Catalog>>> = {
       '../../shared/i18n/en/auth.json',
       '../../shared/i18n/en/bids.json',
       '../../shared/i18n/en/dashboard.json',
+      '../../shared/i18n/en/errors.json',
       '../../shared/i18n/en/jobs.json',
       '../../shared/i18n/en/legal.json',
       '../../shared/i18n/en/messages.json',
@@ -43,6 +46,7 @@ const catalogs: Record<Language, Record<string, () => Promise<Catalog>>> = {
       '../../shared/i18n/en/promo.json',
       '../../shared/i18n/en/providers.json',
       '../../shared/i18n/en/requests.json',
+      '../../shared/i18n/en/validation.json',
     ],
     { import: 'default' },
   ),
@@ -58,7 +62,23 @@ const NAMESPACES = Object.keys(english).map(namespaceOf);
  * Catalogs only signed-in screens read (every route using them is behind RequireAuth): the session query
  * (auth/use-user.ts) loads them before it reports a signed-in user, so no component has to ask for them.
  */
-export const SIGNED_IN_NAMESPACES = ['bids', 'jobs', 'messages', 'profiles', 'projects', 'promo', 'requests'];
+export const SIGNED_IN_NAMESPACES = [
+  'bids',
+  'errors',
+  'jobs',
+  'messages',
+  'profiles',
+  'projects',
+  'promo',
+  'requests',
+  'validation',
+];
+
+/**
+ * Catalogs a form's failures read (lib/errors.ts): signed-in screens have them (SIGNED_IN_NAMESPACES); a form
+ * on a public screen (the login page) asks for them with useTranslation, so the landing page never loads them.
+ */
+export const FORM_NAMESPACES = ['errors', 'validation'];
 
 /** i18next backend: a missing language or page namespace comes from its catalog chunk. */
 const catalogBackend = {
