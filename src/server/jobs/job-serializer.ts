@@ -1,7 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import type { Job } from '#shared/jobs.js';
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
+import { exactObject, nullable, orNull } from '#server/http/json-schema.js';
 
 /**
  * The Job shape of src/shared/jobs.ts as a JSON schema, so the hottest answers (GET /api/jobs and
@@ -9,48 +9,38 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
  * value (issue 16). Every field is listed and required: a field added to Job must be added here, or
  * the jobs API tests (which compare whole answers) fail.
  */
-const jobSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    id: { type: 'string' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    categoryId: nullable('integer'),
-    category: {
-      anyOf: [
-        {
-          type: 'object',
-          properties: { id: { type: 'integer' }, slug: { type: 'string' }, name: { type: 'string' } },
-          required: ['id', 'slug', 'name'],
-        },
-        { type: 'null' },
-      ],
-    },
-    customerId: { type: 'string' },
-    budgetMin: nullable('string'),
-    budgetMax: nullable('string'),
-    zipCode: { type: 'string' },
-    city: { type: 'string' },
-    state: { type: 'string' },
-    county: nullable('string'),
-    fullAddress: nullable('string'),
-    location: { type: 'string' },
-    latitude: nullable('number'),
-    longitude: nullable('number'),
-    timeline: nullable('string'),
-    status: { type: 'string' },
-    requiresLicense: { type: 'boolean' },
-    requiresInsurance: { type: 'boolean' },
-    requiresReferences: { type: 'boolean' },
-    photos: { type: 'array', items: { type: 'string' } },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
-    bidCount: nullable('integer'),
-  } satisfies Record<keyof Job, unknown>,
-} as const;
+const jobSchema = exactObject({
+  id: { type: 'string' },
+  title: { type: 'string' },
+  description: { type: 'string' },
+  categoryId: nullable('integer'),
+  category: orNull(
+    exactObject({ id: { type: 'integer' }, slug: { type: 'string' }, name: { type: 'string' } } satisfies Record<
+      keyof NonNullable<Job['category']>,
+      unknown
+    >),
+  ),
+  customerId: { type: 'string' },
+  budgetMin: nullable('string'),
+  budgetMax: nullable('string'),
+  zipCode: { type: 'string' },
+  city: { type: 'string' },
+  state: { type: 'string' },
+  county: nullable('string'),
+  fullAddress: nullable('string'),
+  location: { type: 'string' },
+  latitude: nullable('number'),
+  longitude: nullable('number'),
+  timeline: nullable('string'),
+  status: { type: 'string' },
+  requiresLicense: { type: 'boolean' },
+  requiresInsurance: { type: 'boolean' },
+  requiresReferences: { type: 'boolean' },
+  photos: { type: 'array', items: { type: 'string' } },
+  createdAt: { type: 'string' },
+  updatedAt: { type: 'string' },
+  bidCount: nullable('integer'),
+} satisfies Record<keyof Job, unknown>);
 
-const requiredJob = { ...jobSchema, required: Object.keys(jobSchema.properties) };
-
-export const serializeJob: (job: Job) => string = fastJson(requiredJob);
-export const serializeJobs: (jobs: Job[]) => string = fastJson({ type: 'array', items: requiredJob });
+export const serializeJob: (job: Job) => string = fastJson(jobSchema);
+export const serializeJobs: (jobs: Job[]) => string = fastJson({ type: 'array', items: jobSchema });
