@@ -27,7 +27,7 @@ const dialect = new PgDialect();
 export const param = (name: string) => sql.placeholder(name);
 
 /**
- * A hand-written statement, its SQL text built once, run by name with `sql.placeholder(name)` values:
+ * A hand-written statement, its SQL text built once, run by name with `param(name)` values filled in:
  * on PostgreSQL a named prepared statement, parsed and planned once per connection, not on every call
  * (decision 018). It runs on whatever it is given: the database, or the caller's transaction.
  */
