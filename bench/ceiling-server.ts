@@ -170,7 +170,7 @@ const PLACE_BID = `
       SELECT pg_notify($13, json_build_object('u', job.customer_id, 't', 'bid.created', 'd', json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status))::text)
       FROM job, bid
     )
-    SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId", bid.status AS "bidStatus",
+    SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId",
       (SELECT count(*) FROM notified) AS notified
     FROM job LEFT JOIN bid ON true`;
 

@@ -65,7 +65,6 @@ type PlacedRow = {
   status: string;
   title: string;
   bidId: string | null;
-  bidStatus: BidRow['status'] | null;
 };
 
 /**
@@ -95,7 +94,7 @@ const placeStatement = preparedStatement<PlacedRow>(
       )}
       FROM job, bid
     )
-    SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId", bid.status AS "bidStatus",
+    SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId",
       (SELECT count(*) FROM notified) AS notified
     FROM job LEFT JOIN bid ON true`,
 );

@@ -7,6 +7,7 @@ import { EVENTS_CHANNEL, notificationPayload } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
+import { assertJobId } from '#server/jobs/service.js';
 
 type MessageRow = typeof messages.$inferSelect;
 type Sender = { firstName: string; lastName: string; profileImageUrl: string | null };
@@ -80,7 +81,7 @@ const sendStatement = preparedStatement<{ jobs: number; conversationId: string |
  * built before the statement runs.
  */
 export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Message> {
-  if (!isUuid(input.jobId)) throw new AppError('job_not_found');
+  assertJobId(input.jobId);
   const senderId = ctx.user.id;
   const receiverId = isUuid(input.receiverId) ? input.receiverId : NOBODY;
   const now = new Date();

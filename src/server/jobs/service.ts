@@ -5,6 +5,7 @@ import type { DbOrTx } from '#server/db/client.js';
 import { bids, categories, jobs } from '#server/db/schema/index.js';
 import type { Ctx, PublicCtx } from '#server/http/context.js';
 import { AppError, validationError } from '#server/http/errors.js';
+import { isUuid } from '#server/http/ids.js';
 import { translate } from '#server/http/i18n.js';
 import { foreignPhotoUrls } from '#server/uploads/service.js';
 import { lookupZip } from '#server/zip/service.js';
@@ -13,8 +14,6 @@ export type JobRow = typeof jobs.$inferSelect;
 type JobCategory = NonNullable<Job['category']>;
 type JobRecord = { job: JobRow; category: JobCategory | null; bidCount: number | null };
 type ListQuery = z.output<typeof JobListQuerySchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toJob({ job, category, bidCount }: JobRecord, viewerId: string): Job {
   const isOwner = job.customerId === viewerId;
@@ -120,7 +119,7 @@ export async function listMyJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
 
 /** A malformed id is simply not found (never a 500). */
 export function assertJobId(jobId: string) {
-  if (!UUID.test(jobId)) throw new AppError('job_not_found');
+  if (!isUuid(jobId)) throw new AppError('job_not_found');
 }
 
 /**
