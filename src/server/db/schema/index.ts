@@ -20,3 +20,4 @@ export * from './competitive-intelligence.js';
 export * from './promo-codes.js';
 export * from './promo-code-usages.js';
 export * from './uploads.js';
+export * from './rate-limit-counters.js';
