@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { count, eq, sql } from 'drizzle-orm';
 import { BID_TIER_COSTS, type BidTier } from '#shared/bids.js';
+import { sessionCookieOf } from '#server/test/cookies.js';
 import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
@@ -97,7 +98,8 @@ async function main() {
           .split(';')[0]!;
         const upgrade = await fetch(`${address}/api/auth/upgrade-to-provider`, { method: 'POST', headers: { cookie } });
         if (upgrade.status !== 200) throw new Error(`upgrade ${upgrade.status} ${await upgrade.text()}`);
-        cookies[i] = cookie;
+        // The upgrade gives the session a new id.
+        cookies[i] = sessionCookieOf(upgrade.headers.getSetCookie())!;
         providerIds[i] = ((await register.json()) as { id: string }).id;
       },
     );

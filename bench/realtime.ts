@@ -20,6 +20,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findRootDir } from '#server/config.js';
+import { sessionCookieOf } from '#server/test/cookies.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { openEventStream, type EventStream } from '#server/test/events.js';
 import { cpuSeconds } from './support/cpu.js';
@@ -119,8 +120,7 @@ async function call<T>(instance: Instance, cookie: string | null, method: string
     },
   );
   if (status < 200 || status >= 300) throw new Error(`${method} ${path}: ${status} ${text}`);
-  const sid = setCookie?.find((c) => c.startsWith('sid='));
-  return { body: JSON.parse(text) as T, cookie: sid?.split(';')[0] ?? null };
+  return { body: JSON.parse(text) as T, cookie: sessionCookieOf(setCookie ?? []) };
 }
 
 async function register(instance: Instance, name: string): Promise<Account> {

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { sessionCookieOf } from '#server/test/cookies.js';
 import { startApp, type RunningApp } from '../../e2e/support/app.js';
 import { ROOT } from '../../e2e/support/build.js';
 
@@ -58,11 +59,7 @@ export async function startScreens(): Promise<ScreenRun> {
       .split(';')[0]!;
     const { id: userId } = (await register.json()) as { id: string };
     const upgraded = await api(app, '/api/auth/upgrade-to-provider', { method: 'POST', cookie });
-    const sid = upgraded.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('sid='))
-      ?.split(';')[0];
-    const session = sid ?? cookie;
+    const session = sessionCookieOf(upgraded.headers.getSetCookie()) ?? cookie;
     const categories = (await (await api(app, '/api/categories')).json()) as { id: number }[];
     const job = (await (
       await api(app, '/api/jobs', {

@@ -11,8 +11,12 @@ import { migrationsFolder, openDatabase, type Database } from '#server/db/client
 import { seedCategories } from '#server/db/seed/categories.js';
 import { seedDemo } from '#server/db/seed/demo.js';
 import { eventRoutes } from '#server/events/routes.js';
+import { registerAuthGuard } from '#server/http/auth-guard.js';
 import { registerErrorHandler, sendNotFound } from '#server/http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerInputGuard } from '#server/http/input-guard.js';
 import { registerOriginCheck } from '#server/http/origin-check.js';
+import { registerRateLimits } from '#server/http/rate-limit.js';
+import { registerSecurityHeaders, securityHeaderList } from '#server/http/security-headers.js';
 import { registerSession } from '#server/http/session.js';
 import { registerSpa } from '#server/http/spa.js';
 import { jobRoutes } from '#server/jobs/routes.js';
@@ -50,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const wantsDemo = config.seedDemo ?? database.kind === 'pglite';
   if (wantsDemo) await seedDemo(database.db, photoStorageFor(config));
 
+  const rawHeaders = securityHeaderList(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -57,6 +62,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler(rawHeaders),
+    clientErrorHandler: clientErrorHandler(rawHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,8 +73,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => database.close());
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  registerInputGuard(app);
   registerOriginCheck(app, config);
   await registerSession(app, config, database.db);
+  registerAuthGuard(app);
+  await registerRateLimits(app, database.db);
 
   await app.register(systemRoutes, { demoMode: wantsDemo, ping: database.ping });
   await app.register(authRoutes);

@@ -1,42 +1,44 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginSchema, RegisterSchema } from '#shared/auth.js';
 import { ctx } from '#server/http/context.js';
+import { startSession } from '#server/http/session.js';
 import { registerUser, toUser, verifyLogin } from './service.js';
-
-/** A new session id on every login (no session fixation), then remember the user. */
-async function startSession(request: FastifyRequest, userId: string) {
-  await request.session.regenerate();
-  request.session.userId = userId;
-  await request.session.save();
-}
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/auth/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
-    const user = await registerUser(app.db, request.body);
-    await startSession(request, user.id);
-    return reply.status(201).send(toUser(user, app.config));
-  });
+  r.post(
+    '/api/auth/register',
+    { schema: { body: RegisterSchema }, config: { public: true, limits: ['register_ip', 'register_email'] } },
+    async (request, reply) => {
+      const user = await registerUser(app.db, request.body);
+      await startSession(request, user.id);
+      return reply.status(201).send(toUser(user, app.config));
+    },
+  );
 
-  r.post('/api/auth/login', { schema: { body: LoginSchema } }, async (request) => {
-    const user = await verifyLogin(app.db, request.body);
-    await startSession(request, user.id);
-    return toUser(user, app.config);
-  });
+  r.post(
+    '/api/auth/login',
+    { schema: { body: LoginSchema }, config: { public: true, limits: ['login_ip', 'login_email'] } },
+    async (request) => {
+      const user = await verifyLogin(app.db, request.body);
+      await startSession(request, user.id);
+      return toUser(user, app.config);
+    },
+  );
 
   r.get('/api/auth/user', async (request) => {
     const { user } = await ctx(request);
     return toUser(user, app.config);
   });
 
-  r.get('/api/login', async (_request, reply) => {
+  r.get('/api/login', { config: { public: true } }, async (_request, reply) => {
     // The OpenID Connect provider takes over here when configured (DESIGN.md §2).
     return reply.redirect('/login', 302);
   });
 
-  r.get('/api/logout', async (request, reply) => {
+  r.get('/api/logout', { config: { public: true } }, async (request, reply) => {
     if (request.session.userId) await request.session.destroy();
     reply.clearCookie('sid', { path: '/' });
     return reply.redirect('/', 302);

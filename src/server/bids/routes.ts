@@ -11,10 +11,14 @@ const JobParams = z.object({ id: z.string() });
 export async function bidRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/jobs/:id/bids', { schema: { params: JobParams, body: PlaceBidSchema } }, async (request, reply) => {
-    const bid = await placeBid(await ctx(request), request.params.id, request.body);
-    return reply.status(201).send(bid);
-  });
+  r.post(
+    '/api/jobs/:id/bids',
+    { schema: { params: JobParams, body: PlaceBidSchema }, config: { limits: ['bids'] } },
+    async (request, reply) => {
+      const bid = await placeBid(await ctx(request), request.params.id, request.body);
+      return reply.status(201).send(bid);
+    },
+  );
 
   r.get('/api/jobs/:id/bids', { schema: { params: JobParams } }, async (request) =>
     listJobBids(await ctx(request), request.params.id),

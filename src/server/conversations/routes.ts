@@ -19,10 +19,14 @@ export async function conversationRoutes(app: FastifyInstance) {
     listMessages(await ctx(request), request.query.conversationId),
   );
 
-  r.post('/api/messages', { schema: { body: SendMessageSchema } }, async (request, reply) => {
-    const message = await sendMessage(await ctx(request), request.body);
-    return reply.status(201).send(message);
-  });
+  r.post(
+    '/api/messages',
+    { schema: { body: SendMessageSchema }, config: { limits: ['messages'] } },
+    async (request, reply) => {
+      const message = await sendMessage(await ctx(request), request.body);
+      return reply.status(201).send(message);
+    },
+  );
 
   r.post('/api/conversations/:id/mark-read', { schema: { params: ConversationParamsSchema } }, async (request) =>
     markConversationRead(await ctx(request), request.params.id),

@@ -7,7 +7,7 @@ import { listCreditPackages, listTransactions } from './service.js';
 export async function creditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/credits/packages', async () => listCreditPackages());
+  r.get('/api/credits/packages', { config: { public: true } }, async () => listCreditPackages());
 
   r.get('/api/credits/transactions', { schema: { querystring: TransactionsQuerySchema } }, async (request) =>
     listTransactions(await ctx(request), request.query),

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '#shared/errors.js';
-import { AppError } from '#server/http/errors.js';
+import { AppError, isDataException } from '#server/http/errors.js';
 import { translate, translateMessage } from '#server/http/i18n.js';
 
 function send(reply: FastifyReply, error: AppError) {
@@ -26,6 +26,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, new AppError('validation_error', { errors: fieldErrors(error) }));
     }
+    // A value the input guard let through that PostgreSQL cannot hold (a number beyond its column).
+    if (isDataException(error)) return send(reply, new AppError('bad_request'));
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
       return send(reply, new AppError('invalid_json'));
@@ -33,6 +35,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return send(reply, new AppError('payload_too_large'));
     if (status === 415) return send(reply, new AppError('unsupported_media_type'));
+    if (status === 414) return send(reply, new AppError('uri_too_long'));
     if (status === 429) return send(reply, new AppError('rate_limited'));
     if (status >= 400 && status < 500) {
       return reply

@@ -29,7 +29,7 @@ export function findOrFail<T>(row: T | undefined | null, code: ErrorCode = 'not_
 const UNIQUE_VIOLATION = '23505';
 const CHECK_VIOLATION = '23514';
 
-function pgError(error: unknown): { code?: string; constraint?: string } {
+export function pgError(error: unknown): { code?: string; constraint?: string } {
   const e = error as { code?: string; constraint?: string; cause?: unknown };
   if (e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
   // Drizzle wraps driver errors; the PostgreSQL error is its cause.
@@ -45,4 +45,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isCheckViolation(error: unknown, constraint?: string): boolean {
   const e = pgError(error);
   return e.code === CHECK_VIOLATION && (!constraint || e.constraint === constraint);
+}
+
+/** PostgreSQL's data-exception class (22xxx): a value out of range or unstorable, the caller's input. */
+export function isDataException(error: unknown): boolean {
+  return pgError(error).code?.startsWith('22') ?? false;
 }

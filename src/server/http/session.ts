@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, Session } from 'fastify';
+import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/index.js';
@@ -126,4 +126,14 @@ export async function registerSession(app: FastifyInstance, config: Config, db: 
       session.set('renewedAt', Date.now());
     }
   });
+}
+
+/**
+ * A new session id whenever who the session is changes (DESIGN.md §3.5: login, registration, upgrade to
+ * provider), so an id known before is worth nothing after; then remember the user.
+ */
+export async function startSession(request: FastifyRequest, userId: string) {
+  await request.session.regenerate();
+  request.session.userId = userId;
+  await request.session.save();
 }

@@ -10,7 +10,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export async function jobRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/categories', async (request) => listCategories(await publicCtx(request)));
+  r.get('/api/categories', { config: { public: true } }, async (request) => listCategories(await publicCtx(request)));
 
   // The hottest reads answer with a serialiser compiled once from the Job schema (job-serializer.ts).
   r.get('/api/jobs', { schema: { querystring: JobListQuerySchema } }, async (request, reply) =>

@@ -27,7 +27,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 async function webhookRoute(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post('/api/stripe/webhook', async (request) => {
+  app.post('/api/stripe/webhook', { config: { public: true } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     return handleWebhook(
       app.db,

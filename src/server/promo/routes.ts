@@ -11,16 +11,20 @@ const PromoIdParams = z.object({ id: z.string() });
 export async function promoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/promo-codes/redeem', { schema: { body: RedeemPromoSchema } }, async (request, reply) => {
-    const context = await ctx(request);
-    try {
-      return await redeemPromoCode(context, request.body);
-    } catch (error) {
-      // Refusals carry success: false beside the usual message and code (DESIGN.md §3.1).
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code });
-    }
-  });
+  r.post(
+    '/api/promo-codes/redeem',
+    { schema: { body: RedeemPromoSchema }, config: { limits: ['promo_redemptions'] } },
+    async (request, reply) => {
+      const context = await ctx(request);
+      try {
+        return await redeemPromoCode(context, request.body);
+      } catch (error) {
+        // Refusals carry success: false beside the usual message and code (DESIGN.md §3.1).
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code });
+      }
+    },
+  );
 
   r.post('/api/admin/promo-codes', { schema: { body: CreatePromoSchema } }, async (request, reply) =>
     reply.status(201).send(await adminCreatePromo(await ctx(request), request.body)),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, users } from '#server/db/schema/index.js';
-import { as, createTestApp, signUp, type TestApp } from '#server/test/app.js';
+import { as, createTestApp, sessionCookie, signUp, type TestApp } from '#server/test/app.js';
 import { assertLedgerInvariant } from '#server/test/ledger.js';
 
 let t: TestApp;
@@ -31,15 +31,29 @@ describe('upgrade to provider', () => {
     const rows = await bonusRows(customer.user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amount: 5, description: 'Welcome bonus' });
-    const me = await as(t.app, customer)({ method: 'GET', url: '/api/auth/user' });
+    const upgraded = { ...customer, cookie: sessionCookie(response) };
+    const me = await as(t.app, upgraded)({ method: 'GET', url: '/api/auth/user' });
     expect(me.json()).toMatchObject({ role: 'provider', credits: 5 });
     await assertLedgerInvariant(t.app.db);
   });
 
+  it('gives the session a new id: the id from before the upgrade is signed out', async () => {
+    const customer = await signUp(t.app);
+    const response = await upgrade(customer);
+    expect(response.statusCode).toBe(200);
+    const fresh = sessionCookie(response);
+    expect(fresh).not.toBe(customer.cookie);
+    expect((await as(t.app, customer)({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    expect((await as(t.app, { ...customer, cookie: fresh })({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses a second upgrade with 409 already_provider and grants nothing more', async () => {
     const customer = await signUp(t.app);
-    expect((await upgrade(customer)).statusCode).toBe(200);
-    const again = await upgrade(customer);
+    const first = await upgrade(customer);
+    expect(first.statusCode).toBe(200);
+    const again = await upgrade({ ...customer, cookie: sessionCookie(first) });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'You are already a service provider', code: 'already_provider' });
     expect(await bonusRows(customer.user.id)).toHaveLength(1);

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ctx } from '#server/http/context.js';
+import { startSession } from '#server/http/session.js';
 import { upgradeToProvider } from './service.js';
 
 export async function providerRoutes(app: FastifyInstance) {
   // Under /api/auth because the spec names it so (§7); the rule belongs to providers.
-  app.post('/api/auth/upgrade-to-provider', async (request) => upgradeToProvider(await ctx(request)));
+  app.post('/api/auth/upgrade-to-provider', async (request) => {
+    const result = await upgradeToProvider(await ctx(request));
+    // A new role is a new privilege: a new session id (DESIGN.md §3.5).
+    await startSession(request, result.user.id);
+    return result;
+  });
 }

@@ -15,7 +15,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boole
     return { status: 'ready' };
   });
 
-  app.get('/api/config', async (): Promise<PublicConfig> => {
+  app.get('/api/config', { config: { public: true } }, async (): Promise<PublicConfig> => {
     const { config } = app;
     return {
       demoMode: opts.demoMode,

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { User } from '#shared/auth.js';
 import { buildApp } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
+import { sessionCookieOf } from './cookies.js';
 import { createTestDatabase } from './database.js';
 
 export type TestApp = {
@@ -37,9 +38,9 @@ export type Session = { cookie: string; user: User };
 export function sessionCookie(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
   const cookies = Array.isArray(header) ? header : header ? [header] : [];
-  const sid = cookies.find((c) => c.startsWith('sid='));
+  const sid = sessionCookieOf(cookies);
   if (!sid) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
-  return sid.split(';')[0]!;
+  return sid;
 }
 
 let counter = 0;
@@ -57,7 +58,9 @@ export async function signUp(
     lastName: `User${counter}`,
     ...overrides,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  // Each account signs up from an address of its own: a suite makes more accounts than one address may (§3.5).
+  const remoteAddress = `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookie(response), user: response.json() as User };
 }

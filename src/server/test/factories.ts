@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.js';
 import { jobs } from '#server/db/schema/index.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
-import { as, signUp, type Session } from './app.js';
+import { as, sessionCookie, signUp, type Session } from './app.js';
 
 let jobCounter = 0;
 
@@ -48,5 +48,6 @@ export async function makeProvider(app: FastifyInstance, credits = 0): Promise<S
   const { user } = response.json() as { user: Session['user'] };
   const missing = credits - user.credits;
   const balance = missing !== 0 ? await grantCredits(app.db, user.id, missing) : user.credits;
-  return { cookie: session.cookie, user: { ...user, credits: balance } };
+  // The upgrade gives the session a new id (DESIGN.md §3.5).
+  return { cookie: sessionCookie(response), user: { ...user, credits: balance } };
 }

@@ -24,14 +24,14 @@ export async function uploadRoutes(app: FastifyInstance) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/uploads', async (request, reply) => {
+  r.post('/api/uploads', { config: { limits: ['uploads'] } }, async (request, reply) => {
     const c = await ctx(request);
     if (!request.isMultipart()) throw new AppError('unsupported_media_type');
     const files = await uploadPhotos(c, storage, request.files());
     return reply.status(201).send({ files });
   });
 
-  r.post('/api/uploads/documents', async (request, reply) => {
+  r.post('/api/uploads/documents', { config: { limits: ['uploads'] } }, async (request, reply) => {
     const c = await ctx(request);
     if (!request.isMultipart()) throw new AppError('unsupported_media_type');
     return reply.status(201).send(await uploadDocument(c, storage, request.files()));
