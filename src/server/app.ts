@@ -38,6 +38,14 @@ export type BuildOptions = {
   serveClient?: boolean;
 };
 
+/**
+ * A hop count trusts that many proxies in front, whatever their addresses (Fastify's own number form now
+ * trusts none); the deployment keeps the app reachable only through them (docs/deploy.md).
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** The app as a function (STYLE.md habit 1): a ready Fastify instance, never listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
@@ -60,7 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler(rawHeaders),
     clientErrorHandler: clientErrorHandler(rawHeaders),

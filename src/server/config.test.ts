@@ -22,6 +22,8 @@ describe('configuration', () => {
     [{ JOB_EXPIRY_DAYS: '0' }, /JOB_EXPIRY_DAYS/],
     [{ JOB_EXPIRY_DAYS: 'soon' }, /JOB_EXPIRY_DAYS/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
+    [{ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '99' }, /TRUST_PROXY/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     [{ OIDC_ISSUER_URL: 'https://id.example.com' }, /OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/],
     [{ STRIPE_API_PROTOCOL: 'ftp' }, /STRIPE_API_PROTOCOL/],
@@ -38,6 +40,13 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).devServer).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'development', DEV_SERVER: '1' }).devServer).toBe(true);
     expect(() => loadConfig({ ...base, DEV_SERVER: 'sometimes' })).toThrow(/DEV_SERVER/);
+  });
+
+  it('reads TRUST_PROXY as off, on, a number of proxies or their addresses', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
   });
 
   it('requires SESSION_SECRET with DATABASE_URL in production', () => {

@@ -29,7 +29,11 @@ export type Config = {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
   adminEmails: string[];
   publicUrl: string | null;
-  trustProxy: boolean;
+  /**
+   * Proxies in front whose X-Forwarded-For is believed (DESIGN.md §2): false (none), true (every hop), a
+   * number of hops (the app must then be reachable only through them) or a list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
   logLevel: string;
   rootDir: string;
   /** The built React app (dist/client unless CLIENT_DIR says otherwise). */
@@ -78,6 +82,14 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   } catch {
     throw new ConfigError(`${name} must be a ${protocols.join(' or ')} URL, got "${raw}"`);
   }
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (/^\d+$/.test(raw)) return int(env, 'TRUST_PROXY', 0, 0, 10);
+  // Addresses or CIDR ranges of the proxies, comma-separated.
+  if (/^[\d.:a-f/, ]+$/i.test(raw) && /[.:]/.test(raw)) return raw;
+  return bool(env, 'TRUST_PROXY') ?? false;
 }
 
 function generatedSecret(dataDir: string): string {
@@ -149,7 +161,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     publicUrl: publicUrl ? new URL(publicUrl).origin : null,
-    trustProxy: bool(env, 'TRUST_PROXY') ?? false,
+    trustProxy: trustProxy(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     rootDir,
     clientDir: resolve(rootDir, env.CLIENT_DIR || 'dist/client'),
