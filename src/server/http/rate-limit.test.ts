@@ -4,7 +4,7 @@ import { resources } from '#shared/i18n/index.js';
 import { buildApp } from '#server/app.js';
 import { findRootDir } from '#server/config.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
-import { as, signUp, testConfig, type Session } from '#server/test/app.js';
+import { signUp, testConfig, type Session } from '#server/test/app.js';
 import { createTestDatabase, TEST_DATABASE_URL } from '#server/test/database.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
 import { RATE_LIMITS } from './rate-limit.js';
