@@ -20,10 +20,13 @@ function sourceFingerprint(): string {
 }
 
 /**
- * The built React app for browser journeys. Each source state gets its own folder, built once and
- * renamed into place, so journeys running side by side never serve a half-written build.
+ * The built React app for browser journeys: E2E_CLIENT_DIR when the runner built it already, else a build of
+ * its own. Each source state gets its own folder, built once and renamed into place, so journeys running
+ * side by side never serve a half-written build.
  */
 export function builtClientDir(): string {
+  // `npm test` has just built dist/client from these sources (scripts/test.mjs).
+  if (process.env.E2E_CLIENT_DIR) return process.env.E2E_CLIENT_DIR;
   const dir = join(ROOT, '.e2e-build', sourceFingerprint());
   if (existsSync(join(dir, 'index.html'))) return dir;
   const tmp = `${dir}.tmp-${process.pid}`;
