@@ -151,8 +151,11 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       await expect
         .poll(() => dialog.getByTestId('progress-value').textContent())
         .toBe(catalogText(lang, 'projects:progress_value', { value: 50 }));
-      // The hired provider sees the progress move on their own projects page.
+      // The hired provider sees the progress move on their own projects page. Their event stream must be
+      // open before the next change, or that change only shows on the next refetch (decision 016).
+      const streamOpen = provider.waitForResponse((response) => response.url().endsWith('/api/events'));
       await provider.goto(`${app.url}/projects`);
+      await streamOpen;
       await expect
         .poll(() => provider.getByTestId('progress-value').first().textContent())
         .toBe(catalogText(lang, 'projects:progress_value', { value: 50 }));
