@@ -42,9 +42,9 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
       cacheControl: false,
       setHeaders: (res, path) => {
         // Hashed assets never change; index.html and the other unhashed files always revalidate.
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         // Caches must key on the encoding: the same URL may be sent as brotli, gzip or plain.
-        res.setHeader('vary', 'accept-encoding');
+        res.header('vary', 'accept-encoding');
       },
     });
   }
