@@ -84,6 +84,11 @@ describe('security headers on every response', () => {
     const asset = await app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
+    // A HEAD of the shell (curl -I, uptime checks) answers like its GET.
+    const head = await app.inject({ method: 'HEAD', url: '/dashboard' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expectSecurityHeaders(head, 'HEAD of the shell');
   });
 });
 

@@ -49,7 +49,8 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!hasClient || request.method !== 'GET' || isApiPath(request.url)) return sendNotFound(reply);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!hasClient || !isRead || isApiPath(request.url)) return sendNotFound(reply);
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }
