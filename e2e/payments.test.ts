@@ -3,7 +3,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startStripeServer, type StripeTestServer } from '#server/test/stripe-server.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { DESKTOP, describeJourney, launchBrowser, MOBILE, newContext, registerViaApi } from './support/browser.js';
+import {
+  DESKTOP,
+  describeJourney,
+  launchBrowser,
+  MOBILE,
+  newContext,
+  registerViaApi,
+  takesScreenshots,
+} from './support/browser.js';
 import { blockStripeJs, serveStripeStandIn } from './support/stripe-js.js';
 
 const PASSWORD = 'correct horse battery';
@@ -72,6 +80,7 @@ describeJourney('buying credits: card payments through Stripe (test stand-in) an
   }
 
   async function shot(page: Page, name: string) {
+    if (!takesScreenshots) return;
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }

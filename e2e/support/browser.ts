@@ -47,10 +47,17 @@ export async function newContext(
 
 export const SCREENSHOT_DIR = join(ROOT, 'screenshots');
 
+/**
+ * Screenshots are for people to look at, not assertions: CI, where nobody looks, skips them (about a
+ * minute of the journeys); E2E_SCREENSHOTS=1 takes them anyway.
+ */
+export const takesScreenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
+
 /** Full-page screenshot into screenshots/<name>.png (kept out of git) for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
+  if (!takesScreenshots) return path;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path, fullPage: true });
   return path;
 }
