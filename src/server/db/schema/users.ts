@@ -9,6 +9,8 @@ export const users = pgTable(
     id: id(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
+    // The OpenID Connect identity this account signs in with (DESIGN.md §3.6): found by both, never by email.
+    oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -25,7 +27,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
+    uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
   ],
 );
