@@ -1,5 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// The OpenID Provider of the tests serves TLS with a test certificate (src/server/test/oidc/); Node reads
+// NODE_EXTRA_CA_CERTS when a process starts, so it is set here, before the test workers are started.
+process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('src/server/test/oidc/ca.pem', import.meta.url));
 
 // Our own package.json "imports" point at TypeScript sources under the 'source' condition.
 const resolve = { conditions: ['source', ...defaultServerConditions] };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '#server/config.js';
+import { oidcRoutes } from '#server/auth/oidc/routes.js';
 import { authRoutes } from '#server/auth/routes.js';
 import { bidRoutes } from '#server/bids/routes.js';
 import { businessProfileRoutes } from '#server/business-profiles/routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(systemRoutes, { demoMode: wantsDemo, ping: database.ping });
   await app.register(authRoutes);
+  await app.register(oidcRoutes);
   await app.register(creditRoutes);
   await app.register(providerRoutes);
   await app.register(jobRoutes);

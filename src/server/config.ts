@@ -26,7 +26,7 @@ export type Config = {
     port: number | null;
     protocol: 'http' | 'https' | null;
   };
-  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string; providerName: string } | null;
   adminEmails: string[];
   publicUrl: string | null;
   /**
@@ -154,7 +154,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       protocol: stripeProtocol,
     },
     oidc: oidcIssuer
-      ? { issuerUrl: oidcIssuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! }
+      ? {
+          issuerUrl: oidcIssuer,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET!,
+          providerName: env.OIDC_PROVIDER_NAME?.trim() || 'single sign-on',
+        }
       : null,
     adminEmails: (env.ADMIN_EMAILS || '')
       .split(',')

@@ -58,6 +58,8 @@ export type PublicConfig = {
   demoMode: boolean;
   demoAccounts: { role: UserRole; email: string; password: string }[];
   oidcEnabled: boolean;
+  /** The name on the login page's 'Continue with …' button (OIDC_PROVIDER_NAME), null without a provider. */
+  oidcProviderName: string | null;
   stripePublishableKey: string | null;
   freeCreditsOnUpgrade: number;
   /** In demo mode, a promo code to try on /buy-credits. */

@@ -32,15 +32,4 @@ export async function authRoutes(app: FastifyInstance) {
     const { user } = await ctx(request);
     return toUser(user, app.config);
   });
-
-  r.get('/api/login', { config: { public: true } }, async (_request, reply) => {
-    // The OpenID Connect provider takes over here when configured (DESIGN.md §2).
-    return reply.redirect('/login', 302);
-  });
-
-  r.get('/api/logout', { config: { public: true } }, async (request, reply) => {
-    if (request.session.userId) await request.session.destroy();
-    reply.clearCookie('sid', { path: '/' });
-    return reply.redirect('/', 302);
-  });
 }

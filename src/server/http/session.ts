@@ -19,7 +19,10 @@ declare module 'fastify' {
   interface Session {
     userId?: string;
     renewedAt?: number;
-    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo?: string };
+    /** A sign-in through the OpenID provider under way (auth/oidc). */
+    oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+    /** The ID token of a session that came from the provider: the hint of its end-session request. */
+    oidcIdToken?: string;
   }
 }
 

@@ -23,6 +23,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boole
         ? DEMO_ACCOUNTS.map((a) => ({ role: a.role, email: a.email, password: DEMO_PASSWORD }))
         : [],
       oidcEnabled: config.oidc !== null,
+      oidcProviderName: config.oidc?.providerName ?? null,
       stripePublishableKey: config.stripe.secretKey ? config.stripe.publishableKey : null,
       freeCreditsOnUpgrade: config.freeCreditsOnUpgrade,
       demoPromoCode: opts.demoMode ? DEMO_PROMO_CODE : null,

@@ -1,0 +1,281 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema/index.js';
+import { createTestApp, signUp, type TestApp } from '#server/test/app.js';
+import { sessionCookieOf } from '#server/test/cookies.js';
+import { startOpenIdProvider, type TestOpenIdProvider } from '#server/test/oidc-provider.js';
+import { safeReturnTo } from './service.js';
+
+const APP = 'http://app.test';
+
+let op: TestOpenIdProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  op = await startOpenIdProvider({ appOrigins: [APP] });
+  const { NODE_EXTRA_CA_CERTS: _ca, ...env } = op.env;
+  t = await createTestApp({ ...env, PUBLIC_URL: APP });
+});
+afterAll(async () => {
+  await t?.close();
+  await op?.close();
+});
+
+const setCookies = (response: LightMyRequestResponse) => [response.headers['set-cookie'] ?? []].flat().map(String);
+
+/** A browser's cookie jar for the provider's pages: name=value pairs kept across its redirects. */
+class ProviderBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  async request(url: string, init: { method?: string; body?: URLSearchParams } = {}) {
+    const response = await fetch(url, {
+      method: init.method ?? 'GET',
+      body: init.body,
+      redirect: 'manual',
+      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+    return response;
+  }
+
+  /** Follows the provider's redirects until one leads back to the app; signs in on its login form. */
+  async signIn(authorizationUrl: string, accountId: string): Promise<URL> {
+    let url = authorizationUrl;
+    for (let hop = 0; hop < 10; hop++) {
+      const response = await this.request(url);
+      if (response.status === 200) {
+        const html = await response.text();
+        const action = /action="([^"]+)"/.exec(html)?.[1];
+        if (!action) throw new Error(`no login form at ${url}`);
+        const posted = await this.request(new URL(action.replaceAll('&amp;', '&'), url).href, {
+          method: 'POST',
+          body: new URLSearchParams({ prompt: 'login', login: accountId, password: 'any password' }),
+        });
+        url = new URL(posted.headers.get('location')!, url).href;
+        continue;
+      }
+      const location = response.headers.get('location');
+      if (!location) throw new Error(`the provider answered ${response.status} at ${url}`);
+      url = new URL(location, url).href;
+      if (url.startsWith(APP)) return new URL(url);
+    }
+    throw new Error('too many redirects at the provider');
+  }
+}
+
+/** GET /api/login as a browser with no session: the provider's URL and the pending sign-in's cookie. */
+async function startLogin(query = '') {
+  const response = await t.app.inject({ method: 'GET', url: `/api/login${query}` });
+  expect(response.statusCode).toBe(302);
+  return { location: String(response.headers.location), cookie: sessionCookieOf(setCookies(response))! };
+}
+
+async function callback(url: URL, cookie: string) {
+  return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { cookie } });
+}
+
+let accountCounter = 0;
+function newAccount(claims: Parameters<TestOpenIdProvider['addAccount']>[1]): string {
+  const id = `acct-${++accountCounter}-${Date.now()}`;
+  op.addAccount(id, claims);
+  return id;
+}
+
+describe('signing in with the OpenID Connect provider', () => {
+  it('sends the browser to the provider with code flow, PKCE S256, state, nonce and the callback', async () => {
+    const { location, cookie } = await startLogin();
+    const url = new URL(location);
+    expect(url.origin).toBe(op.issuer);
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toMatchObject({
+      response_type: 'code',
+      client_id: op.clientId,
+      scope: 'openid email profile',
+      redirect_uri: `${APP}/api/callback`,
+      code_challenge_method: 'S256',
+    });
+    expect(params.state!.length).toBeGreaterThan(20);
+    expect(params.nonce!.length).toBeGreaterThan(20);
+    expect(params.code_challenge!.length).toBe(43);
+    expect(cookie).toMatch(/^sid=/);
+  });
+
+  it('signs a new person in end to end: a new account from the claims, a new session id, back to returnTo', async () => {
+    const email = `nina-${Date.now()}@example.com`;
+    const account = newAccount({ email, email_verified: true, given_name: 'Nina', family_name: 'Okafor' });
+    const { location, cookie } = await startLogin('?returnTo=%2Fdashboard%3Ftab%3Dbids');
+    const back = await new ProviderBrowser().signIn(location, account);
+    expect(back.pathname).toBe('/api/callback');
+
+    const response = await callback(back, cookie);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/dashboard?tab=bids');
+    const session = sessionCookieOf(setCookies(response))!;
+    expect(session).not.toBe(cookie);
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email, firstName: 'Nina', lastName: 'Okafor', role: 'customer' });
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ oidcIssuer: op.issuer, oidcSubject: account, passwordHash: null });
+
+    // The pre-login session id is worth nothing now.
+    const old = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('finds a returning person by issuer and subject, not by email', async () => {
+    const account = newAccount({ email: `omar-${Date.now()}@example.com`, email_verified: true, name: 'Omar Ruiz' });
+    for (let visit = 0; visit < 2; visit++) {
+      const { location, cookie } = await startLogin();
+      const response = await callback(await new ProviderBrowser().signIn(location, account), cookie);
+      expect(response.headers.location).toBe('/');
+    }
+    const rows = await t.app.db.select().from(users).where(eq(users.oidcSubject, account));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstName: 'Omar', lastName: 'Ruiz' });
+  });
+
+  it('links an existing password account when the provider says its email is verified', async () => {
+    const existing = await signUp(t.app, { email: `linked-${Date.now()}@example.com` });
+    const account = newAccount({
+      email: existing.user.email.toUpperCase(),
+      email_verified: true,
+      name: 'Linked Person',
+    });
+    const { location, cookie } = await startLogin();
+    const response = await callback(await new ProviderBrowser().signIn(location, account), cookie);
+    expect(response.headers.location).toBe('/');
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: sessionCookieOf(setCookies(response))! },
+    });
+    expect(me.json().id).toBe(existing.user.id);
+  });
+
+  it('refuses an unverified email that a password account has: /login?error=oidc_email_unverified, nothing linked or made', async () => {
+    const existing = await signUp(t.app, { email: `victim-${Date.now()}@example.com` });
+    const account = newAccount({ email: existing.user.email, email_verified: false, name: 'Mallory' });
+    const before = (await t.app.db.select().from(users)).length;
+    const { location, cookie } = await startLogin();
+    const response = await callback(await new ProviderBrowser().signIn(location, account), cookie);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?error=oidc_email_unverified');
+    expect((await t.app.db.select().from(users)).length).toBe(before);
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, existing.user.id));
+    expect(row!.oidcSubject).toBeNull();
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('makes a new account for an unverified email that nobody has', async () => {
+    const email = `fresh-${Date.now()}@example.com`;
+    const account = newAccount({ email, email_verified: false, name: 'Fresh Face' });
+    const { location, cookie } = await startLogin();
+    const response = await callback(await new ProviderBrowser().signIn(location, account), cookie);
+    expect(response.headers.location).toBe('/');
+    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it('refuses a tampered state, a code used twice, a callback with no sign-in under way and an error from the provider', async () => {
+    const account = newAccount({ email: `tamper-${Date.now()}@example.com`, email_verified: true, name: 'T T' });
+    const before = (await t.app.db.select().from(users)).length;
+
+    const first = await startLogin();
+    const back = await new ProviderBrowser().signIn(first.location, account);
+    const tampered = new URL(back);
+    tampered.searchParams.set('state', 'forged-state');
+    const forged = await callback(tampered, first.cookie);
+    expect(forged.headers.location).toBe('/login?error=oidc_failed');
+    // The pending sign-in was used up by the forged attempt: the real answer does not work afterwards either.
+    expect((await callback(back, first.cookie)).headers.location).toBe('/login?error=oidc_failed');
+
+    const second = await startLogin();
+    const good = await new ProviderBrowser().signIn(second.location, account);
+    const ok = await callback(good, second.cookie);
+    expect(ok.headers.location).toBe('/');
+    // The same code again, with a new pending sign-in of the same browser: the provider refuses the code.
+    const third = await t.app.inject({
+      method: 'GET',
+      url: '/api/login',
+      headers: { cookie: sessionCookieOf(setCookies(ok))! },
+    });
+    const replay = await callback(good, sessionCookieOf(setCookies(third)) ?? sessionCookieOf(setCookies(ok))!);
+    expect(replay.headers.location).toBe('/login?error=oidc_failed');
+
+    const none = await t.app.inject({ method: 'GET', url: `/api/callback${good.search}` });
+    expect(none.headers.location).toBe('/login?error=oidc_failed');
+
+    const denied = await startLogin();
+    const state = new URL(denied.location).searchParams.get('state')!;
+    const error = await callback(new URL(`${APP}/api/callback?error=access_denied&state=${state}`), denied.cookie);
+    expect(error.headers.location).toBe('/login?error=oidc_failed');
+
+    // Only the one good sign-in made an account.
+    expect((await t.app.db.select().from(users)).length).toBe(before + 1);
+  });
+
+  it('logs out through the provider’s end-session endpoint with the ID token as hint', async () => {
+    const account = newAccount({ email: `bye-${Date.now()}@example.com`, email_verified: true, name: 'Bye Now' });
+    const { location, cookie } = await startLogin();
+    const signedIn = await callback(await new ProviderBrowser().signIn(location, account), cookie);
+    const session = sessionCookieOf(setCookies(signedIn))!;
+    const logout = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: session } });
+    expect(logout.statusCode).toBe(302);
+    const endSession = new URL(String(logout.headers.location));
+    expect(endSession.origin).toBe(op.issuer);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${APP}/`);
+    expect(endSession.searchParams.get('id_token_hint')!.split('.')).toHaveLength(3);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } });
+    expect(me.statusCode).toBe(401);
+    // A password session logs out to / as before.
+    const local = await signUp(t.app);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: local.cookie } });
+    expect(plain.headers.location).toBe('/');
+  });
+
+  it('keeps only same-origin paths as returnTo', () => {
+    expect(safeReturnTo('/jobs/1?x=2')).toBe('/jobs/1?x=2');
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'evil',
+      '',
+      null,
+      ['/a'],
+      '/a\nb',
+    ]) {
+      expect(safeReturnTo(bad), String(bad)).toBe('/');
+    }
+  });
+});
+
+describe('without a provider configured', () => {
+  it('sends /api/login to the built-in login page and reports the provider off', async () => {
+    const local = await createTestApp();
+    try {
+      const response = await local.app.inject({ method: 'GET', url: '/api/login?returnTo=//evil.example' });
+      expect(response.headers.location).toBe('/login');
+      expect((await local.app.inject({ url: '/api/config' })).json()).toMatchObject({
+        oidcEnabled: false,
+        oidcProviderName: null,
+      });
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('reports the provider’s name when one is configured', async () => {
+    expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({
+      oidcEnabled: true,
+      oidcProviderName: 'Test ID',
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { and, eq, sql } from 'drizzle-orm';
+import * as client from 'openid-client';
+import type { Config } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
+import { users } from '#server/db/schema/index.js';
+import type { UserRow } from '#server/http/context.js';
+import { isUniqueViolation } from '#server/http/errors.js';
+
+/** Why a sign-in through the provider failed, as /login?error= shows it (DESIGN.md §3.6). */
+export type OidcFailure = 'oidc_failed' | 'oidc_email_unverified';
+
+export class OidcError extends Error {
+  constructor(
+    readonly code: OidcFailure,
+    options?: { cause?: unknown },
+  ) {
+    super(code, options);
+  }
+}
+
+export type PendingLogin = { state: string; nonce: string; codeVerifier: string; returnTo: string };
+
+/**
+ * The provider's configuration, discovered from `<OIDC_ISSUER_URL>/.well-known/openid-configuration` once
+ * per process; a failed discovery is forgotten, so the next sign-in tries again (the email login never
+ * waits on the provider).
+ */
+export function oidcDiscovery(config: NonNullable<Config['oidc']>) {
+  let discovered: Promise<client.Configuration> | null = null;
+  return () => {
+    discovered ??= client
+      .discovery(new URL(config.issuerUrl), config.clientId, undefined, client.ClientSecretBasic(config.clientSecret))
+      .catch((error: unknown) => {
+        discovered = null;
+        throw new OidcError('oidc_failed', { cause: error });
+      });
+    return discovered;
+  };
+}
+
+/**
+ * A same-origin path to come back to, or `/`: never an absolute URL, a protocol-relative `//host` or a
+ * `/\host` that browsers read as one (an open redirect).
+ */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2048) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // eslint-disable-next-line no-control-regex -- control characters in a path are what this refuses
+  if (/[\u0000-\u001f\\]/.test(value)) return '/';
+  return value;
+}
+
+/** Where the provider is sent: authorization code flow with PKCE (S256), state and nonce. */
+export async function beginLogin(
+  configuration: client.Configuration,
+  redirectUri: string,
+  returnTo: unknown,
+): Promise<{ url: URL; pending: PendingLogin }> {
+  const pending: PendingLogin = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    codeVerifier: client.randomPKCECodeVerifier(),
+    returnTo: safeReturnTo(returnTo),
+  };
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state: pending.state,
+    nonce: pending.nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(pending.codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { url, pending };
+}
+
+/**
+ * The code exchanged at the token endpoint and the ID token checked (issuer, audience, nonce, expiry,
+ * state; openid-client does OpenID Connect Core §3.1.3.7): the claims and the raw ID token.
+ */
+export async function finishLogin(configuration: client.Configuration, callbackUrl: URL, pending: PendingLogin) {
+  try {
+    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims || !tokens.id_token) throw new Error('no ID token');
+    return { claims, idToken: tokens.id_token, issuer: configuration.serverMetadata().issuer };
+  } catch (error) {
+    throw error instanceof OidcError ? error : new OidcError('oidc_failed', { cause: error });
+  }
+}
+
+type Claims = client.IDToken & {
+  email?: unknown;
+  email_verified?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  name?: unknown;
+  picture?: unknown;
+};
+
+const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
+
+/** First and last name from the claims: given/family names, or a split `name`. */
+function namesOf(claims: Claims): { firstName: string; lastName: string } {
+  const given = text(claims.given_name, 80);
+  const family = text(claims.family_name, 80);
+  if (given || family) return { firstName: given, lastName: family };
+  const [first = '', ...rest] = text(claims.name, 160).split(/\s+/);
+  return { firstName: first.slice(0, 80), lastName: rest.join(' ').slice(0, 80) };
+}
+
+/**
+ * The account of a provider identity (DESIGN.md §3.6): found by (issuer, subject), never by email alone;
+ * else the account with the same email, linked only when the provider says the email is verified; else a
+ * new account from the claims. An unverified email that an account already has is refused.
+ */
+export async function accountForIdentity(db: Db, issuer: string, claims: Claims): Promise<UserRow> {
+  const byIdentity = () =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, claims.sub)));
+  const [known] = await byIdentity();
+  if (known) return known;
+
+  const email = text(claims.email, 254).toLowerCase();
+  if (!email || !email.includes('@')) throw new OidcError('oidc_failed');
+  const verified = claims.email_verified === true;
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .for('update');
+      if (existing) {
+        // Linking on an unverified email would hand the account to whoever typed that address at the provider.
+        if (!verified) throw new OidcError('oidc_email_unverified');
+        if (existing.oidcSubject) throw new OidcError('oidc_failed');
+        const [linked] = await tx
+          .update(users)
+          .set({ oidcIssuer: issuer, oidcSubject: claims.sub })
+          .where(eq(users.id, existing.id))
+          .returning();
+        return linked!;
+      }
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email,
+          ...namesOf(claims),
+          profileImageUrl: /^https:\/\//.test(text(claims.picture, 2048)) ? text(claims.picture, 2048) : null,
+          oidcIssuer: issuer,
+          oidcSubject: claims.sub,
+        })
+        .returning();
+      return created!;
+    });
+  } catch (error) {
+    // Two callbacks of one new identity at once: the other one made the account.
+    if (isUniqueViolation(error, 'users_oidc_identity_key')) {
+      const [raced] = await byIdentity();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+/** The provider's end-session URL for a session that came from it, or null when it has none. */
+export function endSessionUrl(configuration: client.Configuration, idToken: string, postLogoutRedirectUri: string) {
+  if (!configuration.serverMetadata().end_session_endpoint) return null;
+  return client.buildEndSessionUrl(configuration, {
+    id_token_hint: idToken,
+    post_logout_redirect_uri: postLogoutRedirectUri,
+  });
+}

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+/**
+ * A real OpenID Provider (`oidc-provider`) for tests, over TLS on 127.0.0.1 with the test certificate
+ * in src/server/test/oidc/ (its CA is what the app trusts through NODE_EXTRA_CA_CERTS, DESIGN.md §3.6).
+ * Only the provider's network edge is ours: discovery, the authorization endpoint with its login form
+ * (the provider's own development login page: any account id the test added signs in), the token
+ * endpoint, JWKS and end-session are the library's. Consent is given by itself.
+ */
+export const OIDC_CERT_DIR = join(import.meta.dirname, 'oidc');
+export const OIDC_CA_FILE = join(OIDC_CERT_DIR, 'ca.pem');
+
+export type TestAccount = {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+  name?: string;
+  picture?: string;
+};
+
+export type TestOpenIdProvider = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The app's OIDC_* variables (and the CA it must trust). */
+  env: Record<string, string>;
+  /** An account the provider's login form accepts by its id (the subject of its tokens). */
+  addAccount: (id: string, claims: TestAccount) => void;
+  close: () => Promise<void>;
+};
+
+export async function startOpenIdProvider(options: {
+  /** The app's origins whose /api/callback and / the client may use. */
+  appOrigins: string[];
+  providerName?: string;
+}): Promise<TestOpenIdProvider> {
+  const accounts = new Map<string, TestAccount>();
+  const server: Server = createServer({
+    key: readFileSync(join(OIDC_CERT_DIR, 'server.key')),
+    cert: readFileSync(join(OIDC_CERT_DIR, 'server.pem')),
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientId = 'tradesbid-test';
+  const clientSecret = 'tradesbid-test-secret-0123456789abcdef';
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.appOrigins.map((origin) => `${origin}/api/callback`),
+        post_logout_redirect_uris: options.appOrigins.map((origin) => `${origin}/`),
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name', 'picture'],
+    },
+    // The claims of the requested scopes go into the ID token itself, as many providers do.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    cookies: { keys: ['tradesbid-test-cookie-key'] },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    async findAccount(_ctx: KoaContextWithOIDC, id: string) {
+      const claims = accounts.get(id);
+      if (!claims) return undefined;
+      return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
+    },
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId || !ctx.oidc.client) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  // The provider's development pages warn on every use; the tests know.
+  provider.on('server_error', () => {});
+  server.on('request', provider.callback());
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    env: {
+      OIDC_ISSUER_URL: issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_PROVIDER_NAME: options.providerName ?? 'Test ID',
+      NODE_EXTRA_CA_CERTS: OIDC_CA_FILE,
+    },
+    addAccount: (id, claims) => accounts.set(id, claims),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
