@@ -28,7 +28,8 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const clientDir = env.CLIENT_DIR ?? builtClientDir();
-  const port = await freePort();
+  // A journey may pick the port first (an OpenID provider must know the app's callback before it starts).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
   const database = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'e2e_') : null;
   const compiled = join(ROOT, 'dist/server/server/main.js');

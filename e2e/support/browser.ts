@@ -32,9 +32,14 @@ export const MOBILE = { width: 375, height: 812 };
 
 export async function newContext(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; language?: 'en' | 'es' } = {},
+  options: { viewport?: { width: number; height: number }; language?: 'en' | 'es'; ignoreHTTPSErrors?: boolean } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    locale: 'en-US',
+    // Only journeys that visit the test OpenID provider's own certificate set this.
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
+  });
   if (options.language) {
     const language = options.language;
     await context.addInitScript((lang) => {

@@ -1,9 +1,11 @@
-import { BadgeCheck, EyeOff, Gift } from 'lucide-react';
+import { BadgeCheck, EyeOff, Gift, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { usePublicConfig } from '#client/lib/config.js';
 import { FORM_NAMESPACES } from '#client/lib/i18n.js';
+import { Alert } from '#client/ui/alert.js';
+import { buttonVariants } from '#client/ui/button.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
 import { DemoAccounts } from './demo-accounts.js';
@@ -21,6 +23,8 @@ export function LoginPage() {
   const { data: config } = usePublicConfig();
   const [tab, setTab] = useState<Tab>('sign-in');
   const [prefill, setPrefill] = useState<SignInPrefill>();
+  const [params] = useSearchParams();
+  const oidcError = OIDC_ERRORS.find((code) => code === params.get('error'));
 
   if (isLoading) return <PageSpinner />;
   if (user) return <Navigate to="/" replace />;
@@ -36,6 +40,14 @@ export function LoginPage() {
           <p className="mt-1 text-sm text-muted-foreground">
             {tab === 'sign-in' ? t('auth:sign_in_subtitle') : t('auth:register_subtitle')}
           </p>
+          {oidcError && (
+            <Alert variant="destructive" className="mt-4" data-testid="oidc-error">
+              {t(`auth:${oidcError}`)}
+            </Alert>
+          )}
+          {config?.oidcEnabled && config.oidcProviderName && (
+            <ProviderSignIn name={config.oidcProviderName} returnTo={params.get('returnTo')} />
+          )}
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
             <TabsList className="w-full">
               <TabsTrigger value="sign-in">{t('auth:sign_in')}</TabsTrigger>
@@ -60,6 +72,25 @@ export function LoginPage() {
           />
         )}
       </div>
+    </div>
+  );
+}
+
+const OIDC_ERRORS = ['oidc_failed', 'oidc_email_unverified'] as const;
+
+/** 'Continue with …' (DESIGN.md §3.6): a full-page navigation to /api/login, which hands over to the provider. */
+function ProviderSignIn({ name, returnTo }: { name: string; returnTo: string | null }) {
+  const { t } = useTranslation('auth');
+  const href = returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : '/api/login';
+  return (
+    <div className="mt-6 grid gap-4">
+      <a href={href} className={buttonVariants({ variant: 'outline', size: 'lg' })} data-testid="oidc-sign-in">
+        <KeyRound aria-hidden />
+        {t('auth:continue_with', { name })}
+      </a>
+      <p className="flex items-center gap-3 text-xs text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+        {t('auth:or_with_email')}
+      </p>
     </div>
   );
 }
