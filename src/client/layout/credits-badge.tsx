@@ -17,8 +17,8 @@ export function CreditsBadge({ credits, className }: { credits: number; classNam
       )}
     >
       <Coins className="size-4" aria-hidden />
-      <span>{credits}</span>
-      <span className="hidden lg:inline">{t('common:credits_word', { count: credits })}</span>
+      {/* A space between the two, so the visible text reads "12 credits", as the name does. */}
+      <span>{credits}</span> <span className="hidden lg:inline">{t('common:credits_word', { count: credits })}</span>
     </Link>
   );
 }

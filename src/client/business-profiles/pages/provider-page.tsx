@@ -228,14 +228,13 @@ function Overview({ provider }: { provider: ProviderShowcase }) {
       <Section title={t('profiles:rating_breakdown')}>
         <dl className="grid gap-3">
           {ratings.map(([key, value]) => (
-            <div key={key} className="grid gap-1">
-              <div className="flex justify-between text-sm">
-                <dt>{t(`profiles:rating_${key}`)}</dt>
-                <dd className="font-semibold">{value === null ? '–' : value.toFixed(1)}</dd>
-              </div>
-              <div className="h-2 rounded-full bg-muted" aria-hidden>
+            // One group per rating, its bar a second description (a <dl> allows dt and dd only).
+            <div key={key} className="grid grid-cols-[1fr_auto] gap-x-2 gap-y-1 text-sm">
+              <dt>{t(`profiles:rating_${key}`)}</dt>
+              <dd className="font-semibold">{value === null ? '–' : value.toFixed(1)}</dd>
+              <dd className="col-span-2 h-2 rounded-full bg-muted" aria-hidden>
                 <div className="h-2 rounded-full bg-amber-400" style={{ width: `${((value ?? 0) / 5) * 100}%` }} />
-              </div>
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '#client/ui/button.js';
 
@@ -10,7 +10,11 @@ type ConfirmActionProps = {
   variant?: ButtonProps['variant'];
 };
 
-/** A button that asks once, in place, before an action that cannot be undone. */
+/**
+ * A button that asks once, in place, before an action that cannot be undone. The question takes focus
+ * when it opens (on its safe answer, so Enter never confirms by accident) and gives it back to the
+ * button when cancelled, with Escape too.
+ */
 export function ConfirmAction({
   label,
   question,
@@ -20,9 +24,19 @@ export function ConfirmAction({
 }: ConfirmActionProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+    else if (wasAsking.current) trigger.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
   if (!asking) {
     return (
-      <Button variant={variant} size="sm" onClick={() => setAsking(true)} disabled={pending}>
+      <Button ref={trigger} variant={variant} size="sm" onClick={() => setAsking(true)} disabled={pending}>
         {label}
       </Button>
     );
@@ -31,6 +45,9 @@ export function ConfirmAction({
     <div
       role="alertdialog"
       aria-label={question}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setAsking(false);
+      }}
       className="grid w-full gap-2 rounded-xl border border-border bg-muted/60 p-3"
     >
       <p className="text-sm">{question}</p>
@@ -38,7 +55,7 @@ export function ConfirmAction({
         <Button size="sm" variant={variant === 'outline' ? 'default' : variant} disabled={pending} onClick={onConfirm}>
           {label}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => setAsking(false)}>
+        <Button ref={cancel} size="sm" variant="ghost" onClick={() => setAsking(false)}>
           {t('projects:cancel_keep')}
         </Button>
       </div>

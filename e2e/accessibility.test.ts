@@ -1,0 +1,135 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Language } from '#shared/i18n/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
+import { startApp, type RunningApp } from './support/app.js';
+import { catalogText, describeJourney, launchBrowser, newContext } from './support/browser.js';
+
+/** Serious and critical axe findings on the page as it stands, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // label-content-name-mismatch is one of axe's experimental rules, off unless asked for (issue 21).
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+describeJourney('accessibility of the signed-in screens, in English and Spanish', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const customer = DEMO_ACCOUNTS.find((a) => a.role === 'customer')!;
+  const provider = DEMO_ACCOUNTS.find((a) => a.role === 'provider')!;
+
+  beforeAll(async () => {
+    app = await startApp({ SEED_DEMO: 'true' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function signedIn(email: string, lang: Language): Promise<Page> {
+    const context = await newContext(browser, { language: lang });
+    const page = await context.newPage();
+    const login = await page.request.post(`${app.url}/api/auth/login`, {
+      data: { email, password: DEMO_PASSWORD },
+      headers: { origin: app.url },
+    });
+    expect(login.status()).toBe(200);
+    return page;
+  }
+
+  async function firstJobId(page: Page, path: string): Promise<string> {
+    const jobs = (await (await page.request.get(`${app.url}${path}`)).json()) as { id: string }[];
+    return jobs[0]!.id;
+  }
+
+  for (const lang of ['en', 'es'] as Language[]) {
+    it(`finds no serious or critical axe violation on a provider's screens (${lang})`, async () => {
+      const page = await signedIn(provider.email, lang);
+      const jobId = await firstJobId(page, '/api/jobs');
+      const providers = (await (await page.request.get(`${app.url}/api/providers/search`)).json()) as { id: string }[];
+      const found: string[] = [];
+      for (const path of [
+        '/',
+        '/dashboard',
+        `/jobs/${jobId}`,
+        '/find-providers',
+        `/provider/${providers[0]!.id}`,
+        '/messages',
+        '/projects',
+        '/buy-credits',
+        '/business-profile',
+        '/post-job',
+      ]) {
+        await page.goto(`${app.url}${path}`);
+        await page.locator('main').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => page.getByTestId('credits-badge').first().isVisible()).toBe(true);
+        found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+      await page.context().close();
+    });
+
+    it(`finds none on a customer's screens either (${lang})`, async () => {
+      const page = await signedIn(customer.email, lang);
+      const jobId = await firstJobId(page, '/api/my-jobs');
+      const found: string[] = [];
+      for (const path of ['/', '/dashboard', `/jobs/${jobId}`, '/messages', '/projects', '/post-job']) {
+        await page.goto(`${app.url}${path}`);
+        await page.locator('main').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('moves focus into the in-place confirmation when it opens and back to its button when cancelled', async () => {
+    // The demo provider bids on one of the demo customer's open jobs.
+    const bidder = await signedIn(provider.email, 'en');
+    const page = await signedIn(customer.email, 'es');
+    const jobs = (await (await page.request.get(`${app.url}/api/my-jobs`)).json()) as { id: string; status: string }[];
+    let jobId: string | null = null;
+    for (const job of jobs.filter((j) => j.status === 'open')) {
+      const bid = await bidder.request.post(`${app.url}/api/jobs/${job.id}/bids`, {
+        data: { amount: '250', message: 'Happy to help', tier: 'regular' },
+        headers: { origin: app.url },
+      });
+      if (bid.status() === 201) {
+        jobId = job.id;
+        break;
+      }
+    }
+    await bidder.context().close();
+    expect(jobId).not.toBeNull();
+    await page.goto(`${app.url}/jobs/${jobId}`);
+    const accept = page.getByRole('button', { name: catalogText('es', 'projects:accept_bid') }).first();
+    await accept.click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Enter'); // on the safe answer: nothing is accepted
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe(catalogText('es', 'projects:accept_bid'));
+    // Escape closes it too, and focus comes back the same way.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe(catalogText('es', 'projects:accept_bid'));
+    const bids = (await (await page.request.get(`${app.url}/api/jobs/${jobId}/bids`)).json()) as { status: string }[];
+    expect(bids.some((b) => b.status === 'accepted')).toBe(false);
+    await page.context().close();
+  });
+});
