@@ -71,6 +71,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // While shutting down, a request that still arrives on an open connection is served (with
+    // `Connection: close`), not refused in Fastify's own 503 shape: nothing in flight is lost (§3.8).
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler(rawHeaders),
     clientErrorHandler: clientErrorHandler(rawHeaders),
   });

@@ -20,10 +20,23 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then close the pool.
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    clearTimeout(timer);
+    // DESIGN.md §3.8: stop accepting, end event streams (browsers reconnect elsewhere), let requests in
+    // flight finish, close each keep-alive connection as soon as it is idle (not after its 72 s timeout),
+    // then close the pool. A request that is still running after 10 s is given up.
+    const force = setTimeout(() => {
+      app.log.error('requests still running 10 s after SIGTERM; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearInterval(idle);
+    clearTimeout(force);
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

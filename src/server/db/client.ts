@@ -47,7 +47,12 @@ export type Database = {
    * PostgreSQL connection outside the pool that reconnects (and listens again) when it drops.
    * Resolves to the function that stops listening.
    */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    /** After the connection was lost and listens again: what was sent meanwhile is gone. */
+    onResubscribed?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -116,53 +121,120 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   };
 }
 
+/**
+ * Bounds on every wait for the server (DESIGN.md §3.8): while PostgreSQL is down or frozen a request gets
+ * its 503 within 10 s, never hangs. A connection attempt gives up after 3 s, a query the server does not
+ * answer after 8 s (the client side, for a frozen server), a statement the server runs after 7 s.
+ */
+export const POOL_TIMEOUTS = { connectMs: 3_000, queryMs: 8_000, statementMs: 7_000, pingMs: 2_000 };
+
+const RETRYABLE = new Set(['40P01', '40001']);
+const RETRY_ATTEMPTS = 4;
+
+/** A deadlock or serialization failure: PostgreSQL rolled the whole transaction back, so it may run again. */
+function isRetryable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && RETRYABLE.has(e.code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Transactions that PostgreSQL aborts as a deadlock or serialization failure run again, a few times with a
+ * short random pause, invisibly to the caller (issue 22: a bid racing its job's cancellation). Everything a
+ * transaction does is inside it (events are NOTIFYs, emails are outbox rows), so running it again is safe.
+ */
+function retryTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(run, config);
+      } catch (error) {
+        if (attempt >= RETRY_ATTEMPTS || !isRetryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-  // An idle client losing its server (a restart) must not crash the process; the next query reconnects.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: POOL_TIMEOUTS.connectMs,
+    query_timeout: POOL_TIMEOUTS.queryMs,
+    statement_timeout: POOL_TIMEOUTS.statementMs,
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+  });
+  // A client losing its server (a restart, an administrator's shutdown) must not crash the process, idle
+  // or checked out: its error reaches the query that was waiting, and the pool makes a new connection.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = retryTransactions(drizzlePg({ client: pool, schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
-      // Several instances may start at once: one migrates, the others wait on the lock.
-      const client = await pool.connect();
+      // Several instances may start at once: one migrates, the others wait on the lock. A connection of
+      // its own, without the pool's timeouts: the wait and a long migration may take their time.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: POOL_TIMEOUTS.connectMs });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: options.migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     ping: async () => {
-      await pool.query('select 1');
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), POOL_TIMEOUTS.pingMs);
+      });
+      try {
+        await Promise.race([pool.query('select 1'), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onResubscribed) => listenPostgres(url, channel, onPayload, onResubscribed),
     close: async () => {
       await pool.end();
     },
   };
 }
 
-const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+// The LISTEN connection tries again within a second of losing its server (DESIGN.md §3.8).
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1000];
 
 /** A dedicated LISTEN connection (a pooled one would be handed to queries); reconnects until stopped. */
 async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onResubscribed?: () => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | null = null;
   let attempt = 0;
   let retryTimer: NodeJS.Timeout | null = null;
+  let wasLost = false;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: POOL_TIMEOUTS.connectMs,
+      keepAlive: true,
+    });
     const lost = () => {
       if (current !== client) return;
       current = null;
+      wasLost = true;
       client.end().catch(() => {});
       retry();
     };
@@ -176,6 +248,10 @@ async function listenPostgres(
       await client.connect();
       await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
       attempt = 0;
+      if (wasLost) {
+        wasLost = false;
+        onResubscribed?.();
+      }
     } catch (error) {
       if (current === client) current = null;
       client.end().catch(() => {});

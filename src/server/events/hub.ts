@@ -12,6 +12,8 @@ export type EventHub = {
   subscribe: (userId: string, stream: Stream) => () => void;
   /** Open streams on this instance (for readiness figures and tests). */
   size: () => number;
+  /** Runs `listener` whenever LISTEN had to reconnect: notifications of the gap are lost (§3.8). */
+  onGap: (listener: () => void) => void;
   close: () => Promise<void>;
 };
 
@@ -47,7 +49,11 @@ export async function createEventHub(
     );
   };
 
-  const unlisten = await database.listen(EVENTS_CHANNEL, onPayload);
+  const gapListeners = new Set<() => void>();
+  const unlisten = await database.listen(EVENTS_CHANNEL, onPayload, () => {
+    log.warn('event notifications resumed after a lost database connection');
+    for (const listener of gapListeners) listener();
+  });
   return {
     subscribe(userId, stream) {
       let own = streams.get(userId);
@@ -59,6 +65,7 @@ export async function createEventHub(
       };
     },
     size: () => [...streams.values()].reduce((sum, set) => sum + set.size, 0),
+    onGap: (listener) => void gapListeners.add(listener),
     close: unlisten,
   };
 }

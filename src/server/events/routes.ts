@@ -18,10 +18,14 @@ export async function eventRoutes(app: FastifyInstance, options: { database: Pic
   const hub = await createEventHub(options.database, app.log, { 'message.created': loadMessageEvent });
   const open = new Set<() => void>();
   app.decorate('events', hub);
-  // Open streams would keep close() waiting: end them first, then stop listening.
-  app.addHook('preClose', async () => {
+  // Open streams would keep close() waiting: end them first (browsers reconnect, to another instance
+  // behind the balancer), then stop listening. After a gap in LISTEN (the database came back) streams end
+  // too, so that each client reconnects and catches up on what it missed (DESIGN.md §3.8).
+  const endAll = () => {
     for (const end of open) end();
-  });
+  };
+  app.addHook('preClose', async () => endAll());
+  hub.onGap(endAll);
   app.addHook('onClose', () => hub.close());
 
   app.get('/api/events', async (request, reply) => {
@@ -41,7 +45,8 @@ export async function eventRoutes(app: FastifyInstance, options: { database: Pic
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
-      if (!res.writableEnded) res.end();
+      // The reconnection delay a browser waits before opening a new stream.
+      if (!res.writableEnded) res.end(`retry: ${EVENT_RETRY_MS}\n\n`);
     };
     open.add(end);
     res.on('close', end);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '#shared/errors.js';
-import { AppError, isDataException } from '#server/http/errors.js';
+import { AppError, isDatabaseUnavailable, isDataException } from '#server/http/errors.js';
 import { translate, translateMessage } from '#server/http/i18n.js';
 
 function send(reply: FastifyReply, error: AppError) {
@@ -25,6 +25,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) return send(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, new AppError('validation_error', { errors: fieldErrors(error) }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply.header('retry-after', '5'), new AppError('service_unavailable'));
     }
     // A value the input guard let through that PostgreSQL cannot hold (a number beyond its column).
     if (isDataException(error)) return send(reply, new AppError('bad_request'));

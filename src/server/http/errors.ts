@@ -51,3 +51,34 @@ export function isCheckViolation(error: unknown, constraint?: string): boolean {
 export function isDataException(error: unknown): boolean {
   return pgError(error).code?.startsWith('22') ?? false;
 }
+
+// PostgreSQL gone, restarting, refusing connections or cancelling a statement that ran out of time, and the
+// driver's own words for a connection lost or never made.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57014',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Connection refused/i;
+
+/** The database cannot answer now (DESIGN.md §3.8): the request gets 503, the process carries on. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    if (Array.isArray((e as { errors?: unknown }).errors)) {
+      if ((e as { errors: unknown[] }).errors.some(isDatabaseUnavailable)) return true;
+    }
+  }
+  return false;
+}

@@ -112,6 +112,28 @@ describe('hiring', () => {
 });
 
 describe('the job lifecycle', () => {
+  it('races bids against the job’s cancellation without a 500: each bid is refused, or placed and refunded', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { owner, job } = await jobWithBids();
+      const bidders = await Promise.all(Array.from({ length: 12 }, () => makeProvider(t.app, 50)));
+      const before = await Promise.all(bidders.map((p) => balance(p.user.id)));
+      const [cancel, ...bids] = await Promise.all([
+        setStatus(owner, job.id, 'cancelled'),
+        ...bidders.map((p) =>
+          as(t.app, p)({ method: 'POST', url: `/api/jobs/${job.id}/bids`, payload: { amount: '150', tier: 'block' } }),
+        ),
+      ]);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      for (const [i, bid] of bids.entries()) {
+        expect([201, 409], bid.body).toContain(bid.statusCode);
+        if (bid.statusCode === 409) expect(bid.json().code).toBe('job_not_open');
+        // Placed before the cancellation (and refunded by it) or refused: either way nothing is lost.
+        expect(await balance(bidders[i]!.user.id)).toBe(before[i]);
+      }
+      await assertLedgerInvariant(t.app.db);
+    }
+  });
+
   it('cancels an open job and refunds every pending bidder exactly their bid cost', async () => {
     const { owner, job, providers, bids: placed } = await jobWithBids();
     const before = await Promise.all(providers.map((p) => balance(p.user.id)));
