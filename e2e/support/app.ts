@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { createScratchDatabase } from '#server/test/database.js';
 import { builtClientDir, ROOT } from './build.js';
 
-export type RunningApp = { url: string; port: number; dataDir: string; pid?: number; stop: () => Promise<void> };
+export type RunningApp = {
+  url: string;
+  port: number;
+  dataDir: string;
+  pid?: number;
+  /** The server process's exit code once it has exited. */
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,6 +60,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -69,12 +78,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     port,
     dataDir,
     pid: child.pid,
+    exited,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
       await database?.drop();
     },
   };
