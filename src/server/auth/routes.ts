@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginSchema, RegisterSchema } from '#shared/auth.js';
+import { LoginSchema, RegisterSchema, UpdateUserSchema } from '#shared/auth.js';
 import { ctx } from '#server/http/context.js';
 import { startSession } from '#server/http/session.js';
-import { registerUser, toUser, verifyLogin } from './service.js';
+import { registerUser, toUser, updateUser, verifyLogin } from './service.js';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,5 +31,10 @@ export async function authRoutes(app: FastifyInstance) {
   r.get('/api/auth/user', async (request) => {
     const { user } = await ctx(request);
     return toUser(user, app.config);
+  });
+
+  r.patch('/api/auth/user', { schema: { body: UpdateUserSchema } }, async (request) => {
+    const { user } = await ctx(request);
+    return toUser(await updateUser(app.db, user.id, request.body), app.config);
   });
 }
