@@ -21,6 +21,7 @@ import { registerSecurityHeaders, securityHeaderList } from '#server/http/securi
 import { registerSession } from '#server/http/session.js';
 import { registerSpa } from '#server/http/spa.js';
 import { jobRoutes } from '#server/jobs/routes.js';
+import { mailRoutes, startMailWorker, type MailWorkerOptions } from '#server/mail/index.js';
 import { paymentRoutes } from '#server/payments/routes.js';
 import { startExpirySweep } from '#server/projects/lifecycle.js';
 import { projectRoutes } from '#server/projects/routes.js';
@@ -37,6 +38,8 @@ export type BuildOptions = {
   database?: Database;
   /** Serve the React app (off in API tests). */
   serveClient?: boolean;
+  /** The outbox worker's timing (tests make it quick). */
+  mail?: MailWorkerOptions;
 };
 
 /**
@@ -109,6 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(businessProfileRoutes);
   await app.register(serviceRequestRoutes);
   app.addHook('onClose', async () => stopExpirySweep());
+  await app.register(mailRoutes);
+  const stopMailWorker = startMailWorker(database.db, config, app.log, options.mail);
+  app.addHook('onClose', () => stopMailWorker());
 
   if (options.serveClient ?? true) await registerSpa(app, config);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from './i18n/languages.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -13,8 +14,6 @@ const email = z
   .max(254, 'validation:email_invalid')
   .pipe(z.email('validation:email_invalid'));
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const LanguageSchema = z.enum(LANGUAGES, 'validation:language_invalid');
 
 /** The kinds of notification email a user can turn off (DESIGN.md §3.7). */

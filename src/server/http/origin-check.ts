@@ -3,8 +3,9 @@ import type { Config } from '#server/config.js';
 import { AppError } from '#server/http/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Server-to-server callers with their own authentication (signature), not a browser session.
-const EXEMPT_PATHS = ['/api/stripe/webhook'];
+// Callers with their own authentication (a signature), not a browser session: Stripe's webhook, and the
+// one-click unsubscribe a mail client POSTs with a signed token and no Origin (RFC 8058, DESIGN.md §3.7).
+const EXEMPT_PATHS = ['/api/stripe/webhook', '/api/email/unsubscribe'];
 
 function ownOrigin(request: FastifyRequest, config: Config): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
