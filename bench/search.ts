@@ -216,6 +216,7 @@ async function run(label: string, database: Database) {
     config: loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32) }),
     log: console as never,
     user: null,
+    origin: 'http://localhost:5000',
   };
   const rows: string[] = [];
   for (const kind of kinds(zips, categoryIds)) {

@@ -13,6 +13,14 @@ const router = createBrowserRouter([
     children: [
       { index: true, Component: EntryPage },
       { path: 'login', lazy: { Component: async () => (await import('#client/auth/login-page.js')).LoginPage } },
+      {
+        path: 'forgot-password',
+        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage },
+      },
+      {
+        path: 'reset-password',
+        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage },
+      },
       { path: 'terms', lazy: { Component: async () => (await import('#client/legal/terms-page.js')).TermsPage } },
       { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },
       {

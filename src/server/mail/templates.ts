@@ -55,12 +55,12 @@ export function renderEmail(
 ): RenderedEmail {
   const t = translatorFor(languageOf(recipient));
   const link = origin + content.action.path;
-  const greeting = t('greeting', { name: recipient.firstName || recipient.email });
-  const footer = t('footer', { origin });
-  const kind = unsubscribe ? t(`kind_${unsubscribe.kind}`) : '';
+  const greeting = t('email:greeting', { name: recipient.firstName || recipient.email });
+  const footer = t('email:footer', { origin });
+  const kind = unsubscribe ? t(`email:kind_${unsubscribe.kind}`) : '';
 
   const text = [
-    t('app_name'),
+    t('email:app_name'),
     '',
     greeting,
     '',
@@ -70,7 +70,7 @@ export function renderEmail(
     '',
     '-- ',
     footer,
-    ...(unsubscribe ? [t('unsubscribe_text', { kind, url: unsubscribe.url })] : []),
+    ...(unsubscribe ? [t('email:unsubscribe_text', { kind, url: unsubscribe.url })] : []),
     '',
   ].join('\n');
 
@@ -79,7 +79,7 @@ export function renderEmail(
 <html lang="${languageOf(recipient)}"><head><meta charset="utf-8"><title>${e(content.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#ea580c">${e(t('app_name'))}</p>
+<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#ea580c">${e(t('email:app_name'))}</p>
 <p>${e(greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
 ${content.quote ? `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d6d3d1;white-space:pre-wrap">${e(content.quote)}</blockquote>` : ''}
@@ -88,7 +88,7 @@ ${content.quote ? `<blockquote style="margin:0 0 16px;padding:8px 12px;border-le
 <hr style="border:none;border-top:1px solid #e7e5e4">
 <p style="font-size:12px;color:#78716c">${e(footer)}${
     unsubscribe
-      ? `<br><a href="${e(unsubscribe.url)}" style="color:#78716c">${e(t('unsubscribe_html'))}</a> (${e(kind)})`
+      ? `<br><a href="${e(unsubscribe.url)}" style="color:#78716c">${e(t('email:unsubscribe_html'))}</a> (${e(kind)})`
       : ''
   }</p>
 </div></body></html>
