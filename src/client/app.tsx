@@ -66,6 +66,10 @@ const router = createBrowserRouter([
             lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage },
           },
           {
+            path: 'settings',
+            lazy: { Component: async () => (await import('#client/auth/settings-page.js')).SettingsPage },
+          },
+          {
             path: 'business-profile',
             lazy: {
               Component: async () =>

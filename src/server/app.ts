@@ -7,6 +7,7 @@ import { authRoutes } from '#server/auth/routes.js';
 import { bidRoutes } from '#server/bids/routes.js';
 import { businessProfileRoutes } from '#server/business-profiles/routes.js';
 import { conversationRoutes } from '#server/conversations/routes.js';
+import { startUnreadMessageEmails } from '#server/conversations/unread-emails.js';
 import { creditRoutes } from '#server/credits/routes.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
 import { seedCategories } from '#server/db/seed/categories.js';
@@ -115,6 +116,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailRoutes);
   const stopMailWorker = startMailWorker(database.db, config, app.log, options.mail);
   app.addHook('onClose', () => stopMailWorker());
+  const stopUnreadEmails = startUnreadMessageEmails(
+    database.db,
+    config,
+    (err) => app.log.error({ err }, 'unread message emails failed'),
+    Math.max(options.mail?.pollMs ?? 30_000, 50),
+  );
+  app.addHook('onClose', async () => stopUnreadEmails());
 
   if (options.serveClient ?? true) await registerSpa(app, config);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

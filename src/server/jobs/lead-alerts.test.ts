@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '#server/db/schema/index.js';
 import { as, createTestApp, type Session, type TestApp } from '#server/test/app.js';

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EmailNotificationKind, EmailNotifications } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { emailOutbox } from '#server/db/schema/index.js';
+import { inArray } from 'drizzle-orm';
+import type { Language } from '#shared/i18n/languages.js';
+import { emailOutbox, users } from '#server/db/schema/index.js';
 import { renderEmail, type EmailContent, type Recipient } from './templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
@@ -61,4 +63,35 @@ export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promis
 
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<boolean> {
   return (await enqueueEmails(tx, [email])) === 1;
+}
+
+/**
+ * A notification to users known by id, each in their language: reads them in the caller's transaction
+ * and enqueues one email each (skipped for those who turned `kind` off).
+ */
+export async function enqueueEmailToUsers(
+  tx: DbOrTx,
+  email: {
+    config: Config;
+    origin: string;
+    kind: EmailNotificationKind;
+    userIds: string[];
+    content: (language: Language) => EmailContent;
+    dedupeKey?: (userId: string) => string;
+  },
+): Promise<number> {
+  const ids = [...new Set(email.userIds)];
+  if (ids.length === 0) return 0;
+  const recipients = await tx.select().from(users).where(inArray(users.id, ids));
+  return enqueueEmails(
+    tx,
+    recipients.map((to) => ({
+      config: email.config,
+      to,
+      origin: email.origin,
+      kind: email.kind,
+      dedupeKey: email.dedupeKey?.(to.id),
+      content: email.content(to.language === 'es' ? 'es' : 'en'),
+    })),
+  );
 }
