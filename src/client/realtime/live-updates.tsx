@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import type { User } from '#shared/auth.js';
 import type { MessageCreatedEvent } from '#shared/conversations.js';
 import {
@@ -23,7 +23,7 @@ import { serviceRequestsQueryOptions } from '#client/service-requests/api/get-se
 import { toast } from '#client/ui/toast.js';
 
 /** Each server event, applied to the cached queries it changes (DESIGN.md §3.3). */
-function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
+function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: EventType, data: unknown) {
   switch (type) {
     case 'message.created': {
       const { message } = data as MessageCreatedEvent;
@@ -56,13 +56,18 @@ function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
         title: i18n.t('jobs:new_job_near_you'),
         description: `${job.title} · ${job.city}, ${job.state}`,
         action: (
-          <Link
-            to={`/jobs/${job.id}`}
+          // The toast region sits outside the router (main.tsx): a plain link that navigates in place.
+          <a
+            href={`/jobs/${job.id}`}
             className="font-semibold text-primary underline"
             data-testid="new-job-toast-link"
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate(`/jobs/${job.id}`);
+            }}
           >
             {i18n.t('jobs:new_job_near_you_view')}
-          </Link>
+          </a>
         ),
       });
       return;
@@ -90,14 +95,15 @@ function catchUp(queryClient: QueryClient) {
 export function LiveUpdates() {
   const { user } = useUser();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const userId = user?.id ?? null;
   useEffect(() => {
     if (!userId) return;
     return connectEventStream(
       EVENT_TYPES,
-      (type, data) => applyEvent(queryClient, type, data),
+      (type, data) => applyEvent(queryClient, navigate, type, data),
       () => catchUp(queryClient),
     );
-  }, [userId, queryClient]);
+  }, [userId, queryClient, navigate]);
   return null;
 }
