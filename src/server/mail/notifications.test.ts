@@ -54,6 +54,12 @@ describe('notification emails', () => {
     expect(mail!.text).toContain(link);
     const url = new URL(link);
 
+    // Following the link in the body (a GET) changes nothing: it shows the button that POSTs.
+    const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post"');
+    expect((await call(owner, 'GET', '/api/auth/user')).json().emailNotifications.bids).toBe(true);
+
     const forged = await t.app.inject({
       method: 'POST',
       url: `${url.pathname}?token=${encodeURIComponent(url.searchParams.get('token')!.replace(/bids/, 'leads'))}`,
