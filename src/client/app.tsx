@@ -13,6 +13,14 @@ const router = createBrowserRouter([
     children: [
       { index: true, Component: EntryPage },
       { path: 'login', lazy: { Component: async () => (await import('#client/auth/login-page.js')).LoginPage } },
+      {
+        path: 'forgot-password',
+        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage },
+      },
+      {
+        path: 'reset-password',
+        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage },
+      },
       { path: 'terms', lazy: { Component: async () => (await import('#client/legal/terms-page.js')).TermsPage } },
       { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },
       {
@@ -56,6 +64,10 @@ const router = createBrowserRouter([
           {
             path: 'checkout',
             lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage },
+          },
+          {
+            path: 'settings',
+            lazy: { Component: async () => (await import('#client/auth/settings-page.js')).SettingsPage },
           },
           {
             path: 'business-profile',

@@ -7,6 +7,7 @@ import { authRoutes } from '#server/auth/routes.js';
 import { bidRoutes } from '#server/bids/routes.js';
 import { businessProfileRoutes } from '#server/business-profiles/routes.js';
 import { conversationRoutes } from '#server/conversations/routes.js';
+import { startUnreadMessageEmails } from '#server/conversations/unread-emails.js';
 import { creditRoutes } from '#server/credits/routes.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
 import { seedCategories } from '#server/db/seed/categories.js';
@@ -21,6 +22,7 @@ import { registerSecurityHeaders, securityHeaderList } from '#server/http/securi
 import { registerSession } from '#server/http/session.js';
 import { registerSpa } from '#server/http/spa.js';
 import { jobRoutes } from '#server/jobs/routes.js';
+import { mailRoutes, startMailWorker, type MailWorkerOptions } from '#server/mail/index.js';
 import { paymentRoutes } from '#server/payments/routes.js';
 import { startExpirySweep } from '#server/projects/lifecycle.js';
 import { projectRoutes } from '#server/projects/routes.js';
@@ -37,6 +39,8 @@ export type BuildOptions = {
   database?: Database;
   /** Serve the React app (off in API tests). */
   serveClient?: boolean;
+  /** The outbox worker's timing (tests make it quick). */
+  mail?: MailWorkerOptions;
 };
 
 /**
@@ -112,6 +116,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(businessProfileRoutes);
   await app.register(serviceRequestRoutes);
   app.addHook('onClose', async () => stopExpirySweep());
+  await app.register(mailRoutes);
+  const stopMailWorker = startMailWorker(database.db, config, app.log, options.mail);
+  app.addHook('onClose', () => stopMailWorker());
+  const stopUnreadEmails = startUnreadMessageEmails(
+    database.db,
+    config,
+    (err) => app.log.error({ err }, 'unread message emails failed'),
+    Math.max(options.mail?.pollMs ?? 30_000, 50),
+  );
+  app.addHook('onClose', async () => stopUnreadEmails());
 
   if (options.serveClient ?? true) await registerSpa(app, config);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -12,6 +12,22 @@ describe('configuration', () => {
     expect(config.seedDemo).toBeNull();
     expect(config.stripe.secretKey).toBeNull();
     expect(config.oidc).toBeNull();
+    expect(config.mail).toEqual({
+      smtpUrl: null,
+      from: 'TradesBid <no-reply@localhost>',
+      messageEmailDelaySeconds: 300,
+    });
+  });
+
+  it('reads the mail server, and takes the sender host from PUBLIC_URL', () => {
+    const config = loadConfig({
+      ...base,
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      PUBLIC_URL: 'https://app.example.com',
+    });
+    expect(config.mail.smtpUrl).toBe('smtps://u:p@mail.example.com:465');
+    expect(config.mail.from).toBe('TradesBid <no-reply@app.example.com>');
+    expect(loadConfig({ ...base, MAIL_FROM: 'Jobs <jobs@example.org>' }).mail.from).toBe('Jobs <jobs@example.org>');
   });
 
   it.each([
@@ -28,6 +44,9 @@ describe('configuration', () => {
     [{ OIDC_ISSUER_URL: 'https://id.example.com' }, /OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/],
     [{ STRIPE_API_PROTOCOL: 'ftp' }, /STRIPE_API_PROTOCOL/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL/],
+    [{ MAIL_FROM: 'nobody' }, /MAIL_FROM/],
+    [{ MESSAGE_EMAIL_DELAY_SECONDS: 'later' }, /MESSAGE_EMAIL_DELAY_SECONDS/],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);

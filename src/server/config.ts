@@ -29,6 +29,13 @@ export type Config = {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; providerName: string } | null;
   adminEmails: string[];
   publicUrl: string | null;
+  mail: {
+    /** smtp:// or smtps:// URL of the mail server; null writes .eml files under DATA_DIR/mail (DESIGN.md §2). */
+    smtpUrl: string | null;
+    from: string;
+    /** A message still unread this long after it was sent is emailed to its recipient (§3.7). */
+    messageEmailDelaySeconds: number;
+  };
   /**
    * Proxies in front whose X-Forwarded-For is believed (DESIGN.md §2): false (none), true (every hop), a
    * number of hops (the app must then be reachable only through them) or a list of addresses/CIDRs.
@@ -132,6 +139,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = env.MAIL_FROM || `TradesBid <no-reply@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`;
+  if (!/^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an address like "TradesBid <no-reply@example.com>", got "${mailFrom}"`);
+  }
 
   return {
     env: nodeEnv,
@@ -166,6 +178,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     publicUrl: publicUrl ? new URL(publicUrl).origin : null,
+    mail: {
+      smtpUrl,
+      from: mailFrom,
+      messageEmailDelaySeconds: int(env, 'MESSAGE_EMAIL_DELAY_SECONDS', 300, 0, 7 * 24 * 3600),
+    },
     trustProxy: trustProxy(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     rootDir,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from './i18n/languages.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -13,12 +14,22 @@ const email = z
   .max(254, 'validation:email_invalid')
   .pipe(z.email('validation:email_invalid'));
 
+export const LanguageSchema = z.enum(LANGUAGES, 'validation:language_invalid');
+
+/** The kinds of notification email a user can turn off (DESIGN.md §3.7). */
+export const EMAIL_NOTIFICATION_KINDS = ['leads', 'bids', 'messages', 'hires', 'requests'] as const;
+export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
+export type EmailNotifications = Record<EmailNotificationKind, boolean>;
+
+/** A new password (spec §5): the same rule at registration and at a reset. */
+export const PasswordSchema = z
+  .string('validation:password_min')
+  .min(PASSWORD_MIN_LENGTH, 'validation:password_min')
+  .max(PASSWORD_MAX_LENGTH, 'validation:password_max');
+
 export const RegisterSchema = z.object({
   email,
-  password: z
-    .string('validation:password_min')
-    .min(PASSWORD_MIN_LENGTH, 'validation:password_min')
-    .max(PASSWORD_MAX_LENGTH, 'validation:password_max'),
+  password: PasswordSchema,
   firstName: z
     .string('validation:first_name_required')
     .trim()
@@ -29,6 +40,7 @@ export const RegisterSchema = z.object({
     .trim()
     .min(1, 'validation:last_name_required')
     .max(NAME_MAX_LENGTH, 'validation:name_max'),
+  language: LanguageSchema.optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
@@ -37,6 +49,26 @@ export const LoginSchema = z.object({
   password: z.string('validation:password_required').min(1, 'validation:password_required').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
+
+/** PATCH /api/auth/user: the language and any subset of the notification switches. */
+export const UpdateUserSchema = z.strictObject({
+  language: LanguageSchema.optional(),
+  emailNotifications: z
+    .strictObject(
+      Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
+        EmailNotificationKind,
+        z.ZodOptional<z.ZodBoolean>
+      >,
+    )
+    .optional(),
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
+
+export const ForgotPasswordSchema = z.object({ email });
+export const ResetPasswordSchema = z.object({
+  token: z.string('validation:token_required').min(1, 'validation:token_required').max(200),
+  password: PasswordSchema,
+});
 
 /** The current user as the API returns it (never the password hash). */
 export type User = {
@@ -50,6 +82,8 @@ export type User = {
   canRequestServices: boolean;
   credits: number;
   isAdmin: boolean;
+  language: Language;
+  emailNotifications: EmailNotifications;
   createdAt: string;
 };
 

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   invalid_signature: 400,
   promo_invalid: 400,
   promo_expired: 400,
+  invalid_token: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   insufficient_credits: 402,

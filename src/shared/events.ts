@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'service_request.created',
   'service_request.updated',
   'job.updated',
+  'job.matched',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -20,3 +21,7 @@ export type JobUpdatedEvent = { jobId: string; status: string };
 export type BidEvent = { jobId: string; bidId: string; status: string };
 /** service_request.created carries the request id; .updated also its new status and, once accepted, its job. */
 export type ServiceRequestEvent = { serviceRequestId: string; status?: string; jobId?: string | null };
+/** job.matched: a job just posted in a category and area the provider serves (DESIGN.md §3.7). */
+export type JobMatchedEvent = {
+  job: { id: string; title: string; city: string; state: string; zipCode: string; categoryId: number | null };
+};

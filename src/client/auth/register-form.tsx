@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from '#shared/auth.js';
 import { ApiError } from '#client/lib/api.js';
 import { applyFieldErrors, errorMessage, translateMessage } from '#client/lib/errors.js';
-import { FORM_NAMESPACES } from '#client/lib/i18n.js';
+import { currentLanguage, FORM_NAMESPACES } from '#client/lib/i18n.js';
 import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Field } from '#client/ui/field.js';
@@ -30,16 +30,19 @@ export function RegisterForm() {
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
-    register.mutate(values, {
-      onSuccess: () => navigate('/', { replace: true }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'email_taken') {
-          form.setError('email', { type: 'server', message: errorMessage(error, t) }, { shouldFocus: true });
-        } else if (!applyFieldErrors(error, form.setError, FIELDS, t)) {
-          setFormError(errorMessage(error, t, 'auth:register_failed'));
-        }
+    register.mutate(
+      { ...values, language: currentLanguage() },
+      {
+        onSuccess: () => navigate('/', { replace: true }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'email_taken') {
+            form.setError('email', { type: 'server', message: errorMessage(error, t) }, { shouldFocus: true });
+          } else if (!applyFieldErrors(error, form.setError, FIELDS, t)) {
+            setFormError(errorMessage(error, t, 'auth:register_failed'));
+          }
+        },
       },
-    });
+    );
   });
 
   return (

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoginSchema } from '#shared/auth.js';
 import { applyFieldErrors, errorMessage, translateMessage } from '#client/lib/errors.js';
 import { FORM_NAMESPACES } from '#client/lib/i18n.js';
@@ -57,6 +57,9 @@ export function SignInForm({ prefill }: { prefill?: SignInPrefill }) {
       <Field label={t('auth:password')} error={translateMessage(errors.password?.message, t)}>
         <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </Field>
+      <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-medium text-primary hover:underline">
+        {t('auth:forgot_link')}
+      </Link>
       <Button type="submit" size="lg" disabled={logIn.isPending} className="w-full">
         {logIn.isPending && <Spinner className="text-current" />}
         {t('auth:sign_in')}

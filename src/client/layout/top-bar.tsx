@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { User } from '#shared/auth.js';
 import { useUser } from '#client/auth/use-user.js';
 import { LOGIN_URL, LOGOUT_URL } from '#client/lib/query-client.js';
@@ -58,10 +59,15 @@ function UserActions({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
     <div className="hidden items-center gap-3 md:flex">
-      <div className="flex items-center gap-2 pl-1" data-testid="user-chip">
+      <Link
+        to="/settings"
+        className="flex items-center gap-2 rounded-lg pl-1 hover:bg-muted"
+        data-testid="user-chip"
+        title={t('common:settings_link')}
+      >
         <Avatar name={`${user.firstName} ${user.lastName}`} src={user.profileImageUrl} decorative className="size-8" />
         <span className="max-w-32 truncate text-sm font-semibold">{user.firstName}</span>
-      </div>
+      </Link>
       <Button asChild variant="outline" size="sm">
         <a href={LOGOUT_URL}>
           <LogOut aria-hidden />

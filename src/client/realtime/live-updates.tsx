@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import type { User } from '#shared/auth.js';
 import type { MessageCreatedEvent } from '#shared/conversations.js';
 import {
@@ -7,19 +8,22 @@ import {
   type BidEvent,
   type CreditsChangedEvent,
   type EventType,
+  type JobMatchedEvent,
   type JobUpdatedEvent,
   type ServiceRequestEvent,
 } from '#shared/events.js';
 import { userQueryOptions, useUser } from '#client/auth/use-user.js';
 import { transactionsQueryOptions } from '#client/credits/api/get-transactions.js';
 import { connectEventStream } from '#client/lib/event-stream.js';
+import { i18n } from '#client/lib/i18n.js';
 import { conversationsQueryOptions } from '#client/messages/api/get-conversations.js';
 import { addMessageToThread, messagesQueryOptions } from '#client/messages/api/get-messages.js';
 import { refreshAfterProjectChange } from '#client/projects/api/refresh-after-project-change.js';
 import { serviceRequestsQueryOptions } from '#client/service-requests/api/get-service-requests.js';
+import { toast } from '#client/ui/toast.js';
 
 /** Each server event, applied to the cached queries it changes (DESIGN.md §3.3). */
-function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
+function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: EventType, data: unknown) {
   switch (type) {
     case 'message.created': {
       const { message } = data as MessageCreatedEvent;
@@ -44,6 +48,30 @@ function applyEvent(queryClient: QueryClient, type: EventType, data: unknown) {
     case 'job.updated':
       void refreshAfterProjectChange(queryClient, (data as JobUpdatedEvent).jobId);
       return;
+    case 'job.matched': {
+      // A lead in the provider's trade and area, the moment it is posted (DESIGN.md §3.7).
+      const { job } = data as JobMatchedEvent;
+      void queryClient.invalidateQueries({ queryKey: ['/api/jobs'] });
+      toast({
+        title: i18n.t('jobs:new_job_near_you'),
+        description: `${job.title} · ${job.city}, ${job.state}`,
+        action: (
+          // The toast region sits outside the router (main.tsx): a plain link that navigates in place.
+          <a
+            href={`/jobs/${job.id}`}
+            className="font-semibold text-primary underline"
+            data-testid="new-job-toast-link"
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate(`/jobs/${job.id}`);
+            }}
+          >
+            {i18n.t('jobs:new_job_near_you_view')}
+          </a>
+        ),
+      });
+      return;
+    }
     case 'service_request.created':
     case 'service_request.updated': {
       void queryClient.invalidateQueries({ queryKey: serviceRequestsQueryOptions('incoming').queryKey.slice(0, 1) });
@@ -67,14 +95,15 @@ function catchUp(queryClient: QueryClient) {
 export function LiveUpdates() {
   const { user } = useUser();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const userId = user?.id ?? null;
   useEffect(() => {
     if (!userId) return;
     return connectEventStream(
       EVENT_TYPES,
-      (type, data) => applyEvent(queryClient, type, data),
+      (type, data) => applyEvent(queryClient, navigate, type, data),
       () => catchUp(queryClient),
     );
-  }, [userId, queryClient]);
+  }, [userId, queryClient, navigate]);
   return null;
 }

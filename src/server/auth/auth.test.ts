@@ -127,6 +127,55 @@ describe('accounts', () => {
   });
 });
 
+describe('language and email notifications', () => {
+  it('takes the language at registration (English when not given) and all notifications on', async () => {
+    const es = await register({
+      email: 'es@example.com',
+      password: 'long enough pw',
+      firstName: 'E',
+      lastName: 'S',
+      language: 'es',
+    });
+    expect(es.json()).toMatchObject({
+      language: 'es',
+      emailNotifications: { leads: true, bids: true, messages: true, hires: true, requests: true },
+    });
+    const en = await signUp(t.app);
+    expect(en.user.language).toBe('en');
+    const bad = await register({
+      email: 'xx@example.com',
+      password: 'long enough pw',
+      firstName: 'E',
+      lastName: 'S',
+      language: 'fr',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('changes the language and any subset of the notification switches', async () => {
+    const session = await signUp(t.app);
+    const patch = (payload: object) => as(t.app, session)({ method: 'PATCH', url: '/api/auth/user', payload });
+    expect((await patch({ language: 'es' })).json()).toMatchObject({ language: 'es' });
+    const off = await patch({ emailNotifications: { leads: false, messages: false } });
+    expect(off.json().emailNotifications).toEqual({
+      leads: false,
+      bids: true,
+      messages: false,
+      hires: true,
+      requests: true,
+    });
+    const back = await patch({ emailNotifications: { leads: true } });
+    expect(back.json()).toMatchObject({ language: 'es', emailNotifications: { leads: true, messages: false } });
+    expect((await patch({ emailNotifications: { spam: true } })).statusCode).toBe(400);
+    expect(
+      (await as(t.app, session)({ method: 'GET', url: '/api/auth/user' })).json().emailNotifications.messages,
+    ).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/auth/user', payload: { language: 'en' } })).statusCode,
+    ).toBe(401);
+  });
+});
+
 describe('request hygiene', () => {
   it('refuses a cross-origin mutation and writes nothing', async () => {
     const before = await userCount();

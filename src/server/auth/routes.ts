@@ -1,9 +1,19 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginSchema, RegisterSchema } from '#shared/auth.js';
-import { ctx } from '#server/http/context.js';
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  UpdateUserSchema,
+} from '#shared/auth.js';
+import { users } from '#server/db/schema/index.js';
+import { appOrigin, ctx } from '#server/http/context.js';
+import type { RateLimitName } from '#server/http/rate-limit.js';
 import { startSession } from '#server/http/session.js';
-import { registerUser, toUser, verifyLogin } from './service.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { registerUser, toUser, updateUser, verifyLogin } from './service.js';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,5 +41,32 @@ export async function authRoutes(app: FastifyInstance) {
   r.get('/api/auth/user', async (request) => {
     const { user } = await ctx(request);
     return toUser(user, app.config);
+  });
+
+  r.patch('/api/auth/user', { schema: { body: UpdateUserSchema } }, async (request) => {
+    const { user } = await ctx(request);
+    return toUser(await updateUser(app.db, user.id, request.body), app.config);
+  });
+
+  // Password reset (DESIGN.md §3.7): public, limited like login per IP and per email (http/rate-limit.ts).
+  const resetRoute: { public: true; limits: RateLimitName[] } = {
+    public: true,
+    limits: ['password_reset_ip', 'password_reset_email'],
+  };
+
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { body: ForgotPasswordSchema }, config: resetRoute },
+    async (request, reply) => {
+      await requestPasswordReset(app.db, app.config, request.body.email, appOrigin(request, app.config));
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  r.post('/api/auth/reset-password', { schema: { body: ResetPasswordSchema }, config: resetRoute }, async (request) => {
+    const userId = await resetPassword(app.db, request.body.token, request.body.password);
+    await startSession(request, userId);
+    const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+    return toUser(user!, app.config);
   });
 }

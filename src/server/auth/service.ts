@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { LoginInput, RegisterInput, User } from '#shared/auth.js';
+import type { LoginInput, RegisterInput, UpdateUserInput, User } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
@@ -19,6 +19,8 @@ export function toUser(row: UserRow, config: Config): User {
     canRequestServices: row.canRequestServices,
     credits: row.credits,
     isAdmin: isAdmin(config, row),
+    language: row.language === 'es' ? 'es' : 'en',
+    emailNotifications: row.emailNotifications,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -28,7 +30,13 @@ export async function registerUser(db: DbOrTx, input: RegisterInput): Promise<Us
   try {
     const [row] = await db
       .insert(users)
-      .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName })
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        language: input.language ?? 'en',
+      })
       .returning();
     return row!;
   } catch (error) {
@@ -46,4 +54,22 @@ export async function verifyLogin(db: DbOrTx, input: LoginInput): Promise<UserRo
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash()));
   if (!row || !row.passwordHash || !ok) throw new AppError('invalid_credentials');
   return row;
+}
+
+/** The language of a user's emails and their notification switches (a partial update, one statement). */
+export async function updateUser(db: DbOrTx, userId: string, input: UpdateUserInput): Promise<UserRow> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (input.language) set.language = input.language;
+  const switches = Object.fromEntries(
+    Object.entries(input.emailNotifications ?? {}).filter(([, v]) => v !== undefined),
+  );
+  if (Object.keys(switches).length > 0) {
+    set.emailNotifications = sql`${users.emailNotifications} || ${JSON.stringify(switches)}::jsonb` as never;
+  }
+  if (Object.keys(set).length === 0) {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    return row!;
+  }
+  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
+  return row!;
 }

@@ -14,6 +14,8 @@ import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import { param, preparedStatement } from '#server/db/client.js';
 import { notifyInStatement, publishEvent } from '#server/events/publish.js';
+import { enqueueEmailToUsers } from '#server/mail/index.js';
+import { bidEmail } from '#server/mail/emails.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError, isUniqueViolation } from '#server/http/errors.js';
@@ -186,6 +188,14 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
         now: now.toISOString(),
       });
     }
+    await enqueueEmailToUsers(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      kind: 'bids',
+      userIds: [placed.customerId],
+      content: (language) =>
+        bidEmail(language, { jobId, title: placed.title, provider: fullName(ctx.user), amount: bid.amount }),
+    });
     return toBid(bid, fullName(ctx.user), windows, now);
   });
 }

@@ -12,13 +12,9 @@ import {
 } from '#server/db/schema/index.js';
 import type { PublicCtx } from '#server/http/context.js';
 import { lookupZip } from '#server/zip/service.js';
+import { coverageParams, coveringAreas, type ZipKind } from './coverage.js';
 
 type SearchQuery = z.output<typeof ProviderSearchQuerySchema>;
-
-const EARTH_RADIUS_MILES = 3958.8;
-/** The widest service area (spec §9): the bounding box around a ZIP never needs to be larger. */
-const MAX_RADIUS_MILES = 200;
-const MILES_PER_DEGREE_LATITUDE = 69.05;
 
 // Stored and GIN-indexed (business_profiles_search_idx): English and Spanish stems of the search document.
 const documentVector = businessProfiles.searchVector;
@@ -56,13 +52,8 @@ function paramsOf(query: SearchQuery, shape: Shape): Record<string, unknown> {
     limit: query.limit,
     offset: query.offset,
   };
-  if (shape.location === 'zip') {
-    const { latitude: lat, longitude: lng } = lookupZip(query.location.slice(0, 5))!;
-    const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
-    const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
-    Object.assign(params, { lat, lng, latMin: lat - dLat, latMax: lat + dLat, lngMin: lng - dLng, lngMax: lng + dLng });
-  }
-  if (shape.location === 'unknown_zip') params.zip = query.location.slice(0, 5);
+  if (shape.location === 'zip' || shape.location === 'unknown_zip')
+    Object.assign(params, coverageParams(query.location));
   if (shape.location === 'city' || shape.location === 'city_state') {
     const [city = '', state = ''] = query.location.split(',').map((part) => part.trim());
     Object.assign(params, { cityPattern: `${city.replace(/[\\%_]/g, '\\$&')}%`, state });
@@ -71,49 +62,8 @@ function paramsOf(query: SearchQuery, shape: Shape): Record<string, unknown> {
 }
 
 const p = (name: string) => sql.placeholder(name);
-/** A number parameter typed as double precision (PostgreSQL would otherwise infer an integer from `$1 * 2`). */
-const float = (name: string) => sql`${p(name)}::float8`;
-
 function textQuery(): SQL {
   return sql`(websearch_to_tsquery('english'::regconfig, ${p('q')}) || websearch_to_tsquery('spanish'::regconfig, ${p('q')}))`;
-}
-
-/** Great-circle distance in miles from the ZIP's point to each area's centre (haversine, plain SQL: no PostGIS in PGlite). */
-function distanceFromZip(): SQL<number> {
-  const lat = float('lat');
-  return sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(${serviceAreas.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${serviceAreas.latitude}))
-      * power(sin(radians(${serviceAreas.longitude} - ${float('lng')}) / 2), 2)))))`;
-}
-
-/**
- * Profiles with an area covering the ZIP and the distance to the nearest such area's centre. The
- * bounding box on indexed latitude/longitude keeps the exact distance to a few rows.
- */
-function coveringAreas(db: DbOrTx, shape: Shape) {
-  if (shape.location === 'unknown_zip') {
-    // A ZIP the dataset does not know: only areas registered on that very ZIP.
-    return db
-      .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`0::float8`.as('distance') })
-      .from(serviceAreas)
-      .where(eq(serviceAreas.zipCode, p('zip')))
-      .groupBy(serviceAreas.businessProfileId)
-      .as('near');
-  }
-  const distance = distanceFromZip();
-  return db
-    .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`min(${distance})`.as('distance') })
-    .from(serviceAreas)
-    .where(
-      and(
-        sql`${serviceAreas.latitude} between ${float('latMin')} and ${float('latMax')}`,
-        sql`${serviceAreas.longitude} between ${float('lngMin')} and ${float('lngMax')}`,
-        sql`${distance} <= ${serviceAreas.radiusMiles}`,
-      ),
-    )
-    .groupBy(serviceAreas.businessProfileId)
-    .as('near');
 }
 
 /** City text ('Austin' or 'Austin, TX') against service-area and business cities. */
@@ -148,7 +98,7 @@ function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
   const order: SQL[] = [];
   const isZip = shape.location === 'zip' || shape.location === 'unknown_zip';
-  const near = isZip ? coveringAreas(db, shape) : null;
+  const near = isZip ? coveringAreas(db, shape.location as ZipKind) : null;
 
   // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing.
   if (shape.text) conditions.push(sql`(numnode(${textQuery()}) = 0 or ${documentVector} @@ ${textQuery()})`);

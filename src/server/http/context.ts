@@ -8,7 +8,14 @@ import { AppError } from '#server/http/errors.js';
 export type UserRow = typeof users.$inferSelect;
 
 /** What every service function receives first: who asks, and where to read and write. */
-export type Ctx = { db: DbOrTx; config: Config; log: FastifyBaseLogger; user: UserRow };
+export type Ctx = {
+  db: DbOrTx;
+  config: Config;
+  log: FastifyBaseLogger;
+  user: UserRow;
+  /** The app's origin for links (emails): PUBLIC_URL, else the request's own scheme and host. */
+  origin: string;
+};
 export type PublicCtx = Omit<Ctx, 'user'> & { user: UserRow | null };
 
 declare module 'fastify' {
@@ -37,9 +44,13 @@ export function sessionUser(request: FastifyRequest): Promise<UserRow | null> {
   return request.currentUser;
 }
 
+export function appOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
 export async function publicCtx(request: FastifyRequest): Promise<PublicCtx> {
   const { db, config } = request.server;
-  return { db, config, log: request.log, user: await sessionUser(request) };
+  return { db, config, log: request.log, user: await sessionUser(request), origin: appOrigin(request, config) };
 }
 
 /** Context of a logged-in caller; 401 {"message":"Unauthorized"} otherwise. */

@@ -1,14 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { appOrigin } from '#server/http/context.js';
 import type { Config } from '#server/config.js';
 import { AppError } from '#server/http/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Server-to-server callers with their own authentication (signature), not a browser session.
-const EXEMPT_PATHS = ['/api/stripe/webhook'];
-
-function ownOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
+// Callers with their own authentication (a signature), not a browser session: Stripe's webhook, and the
+// one-click unsubscribe a mail client POSTs with a signed token and no Origin (RFC 8058, DESIGN.md §3.7).
+const EXEMPT_PATHS = ['/api/stripe/webhook', '/api/email/unsubscribe'];
 
 /**
  * Cross-site protection (DESIGN.md §1): a mutation whose Origin is not the app's own is refused
@@ -20,7 +18,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
     if (EXEMPT_PATHS.includes(request.url.split('?')[0]!)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (origin !== ownOrigin(request, config)) throw new AppError('forbidden_origin');
+      if (origin !== appOrigin(request, config)) throw new AppError('forbidden_origin');
       return;
     }
     // Browsers that omit Origin still say where a request came from.

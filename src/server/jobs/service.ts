@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { JobMatchedEvent } from '#shared/events.js';
 import type { Category, CreateJobData, Job, JobListQuerySchema } from '#shared/jobs.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { bids, categories, jobs } from '#server/db/schema/index.js';
@@ -7,6 +8,10 @@ import type { Ctx, PublicCtx } from '#server/http/context.js';
 import { AppError, validationError } from '#server/http/errors.js';
 import { isUuid } from '#server/http/ids.js';
 import { translate } from '#server/http/i18n.js';
+import { providersMatchingJob } from '#server/business-profiles/lead-match.js';
+import { publishEvents } from '#server/events/publish.js';
+import { enqueueEmails } from '#server/mail/index.js';
+import { leadEmail } from '#server/mail/emails.js';
 import { foreignPhotoUrls } from '#server/uploads/service.js';
 import { lookupZip } from '#server/zip/service.js';
 
@@ -151,6 +156,58 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
  * Spec §5 post job. Anyone logged in may post (a provider can need services too). Photos must be
  * the caller's own uploads; the ZIP's coordinates come from the dataset when it knows the ZIP.
  */
+/**
+ * Lead alerts (DESIGN.md §3.7): every provider the job is a lead for gets a job.matched event and one
+ * email (a unique key per job and provider), in the transaction that posts the job; never its owner.
+ */
+async function alertMatchingProviders(
+  ctx: Ctx,
+  job: typeof jobs.$inferSelect,
+  category: { slug: string; name: string },
+): Promise<void> {
+  if (job.categoryId === null) return;
+  const providers = await providersMatchingJob(ctx.db, {
+    zipCode: job.zipCode,
+    categoryId: job.categoryId,
+    customerId: job.customerId,
+  });
+  if (providers.length === 0) return;
+  const event: JobMatchedEvent = {
+    job: {
+      id: job.id,
+      title: job.title,
+      city: job.city,
+      state: job.state,
+      zipCode: job.zipCode,
+      categoryId: job.categoryId,
+    },
+  };
+  await publishEvents(
+    ctx.db,
+    providers.map((provider) => ({ userId: provider.id, type: 'job.matched' as const, data: event })),
+  );
+  await enqueueEmails(
+    ctx.db,
+    providers.map((provider) => ({
+      config: ctx.config,
+      to: provider,
+      origin: ctx.origin,
+      kind: 'leads' as const,
+      dedupeKey: `lead:${job.id}:${provider.id}`,
+      content: leadEmail(provider.language === 'es' ? 'es' : 'en', {
+        jobId: job.id,
+        title: job.title,
+        category,
+        city: job.city,
+        state: job.state,
+        zipCode: job.zipCode,
+        budgetMin: job.budgetMin,
+        budgetMax: job.budgetMax,
+      }),
+    })),
+  );
+}
+
 export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {
   const [category] = await ctx.db
     .select({ id: categories.id, slug: categories.slug, name: categories.name })
@@ -164,29 +221,33 @@ export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {
   }
 
   const place = lookupZip(input.zipCode);
-  const [job] = await ctx.db
-    .insert(jobs)
-    .values({
-      title: input.title,
-      description: input.description,
-      categoryId: category.id,
-      customerId: ctx.user.id,
-      budgetMin: input.budgetMin,
-      budgetMax: input.budgetMax,
-      zipCode: input.zipCode,
-      city: input.city,
-      state: input.state,
-      county: input.county,
-      fullAddress: input.fullAddress,
-      location: `${input.city}, ${input.state}`,
-      latitude: place?.latitude ?? null,
-      longitude: place?.longitude ?? null,
-      timeline: input.timeline,
-      requiresLicense: input.requiresLicense,
-      requiresInsurance: input.requiresInsurance,
-      requiresReferences: input.requiresReferences,
-      photos,
-    })
-    .returning();
-  return toJob({ job: job!, category, bidCount: 0 }, ctx.user.id);
+  const job = await ctx.db.transaction(async (tx) => {
+    const [job] = await tx
+      .insert(jobs)
+      .values({
+        title: input.title,
+        description: input.description,
+        categoryId: category.id,
+        customerId: ctx.user.id,
+        budgetMin: input.budgetMin,
+        budgetMax: input.budgetMax,
+        zipCode: input.zipCode,
+        city: input.city,
+        state: input.state,
+        county: input.county,
+        fullAddress: input.fullAddress,
+        location: `${input.city}, ${input.state}`,
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
+        timeline: input.timeline,
+        requiresLicense: input.requiresLicense,
+        requiresInsurance: input.requiresInsurance,
+        requiresReferences: input.requiresReferences,
+        photos,
+      })
+      .returning();
+    await alertMatchingProviders({ ...ctx, db: tx }, job!, category);
+    return job!;
+  });
+  return toJob({ job, category, bidCount: 0 }, ctx.user.id);
 }

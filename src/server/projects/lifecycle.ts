@@ -9,6 +9,8 @@ import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { findJobOrFail, type JobRow } from '#server/jobs/service.js';
+import { enqueueEmailToUsers } from '#server/mail/index.js';
+import { completedEmail, hiredEmail, refundEmail } from '#server/mail/emails.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,12 +73,20 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
       .returning();
     await setStatus(tx, job, 'in_progress', bid.providerId);
     await notifyBidders(tx, [accepted!, ...rejected]);
+    const customer = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
+    await enqueueEmailToUsers(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      kind: 'hires',
+      userIds: [bid.providerId],
+      content: (language) => hiredEmail(language, { title: job.title, customer }),
+    });
     return { jobId: job.id, status: 'in_progress' as const, hiredProviderId: bid.providerId, bidId: bid.id };
   });
 }
 
 /** Rejects every pending bid of a job leaving 'open' unhired and refunds each its credits (§4.8). */
-async function refundPendingBids(tx: Tx, job: JobRow): Promise<number> {
+async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' | 'origin'>): Promise<number> {
   const rejected = await tx
     .update(bids)
     .set({ status: 'rejected', updatedAt: new Date() })
@@ -94,6 +104,16 @@ async function refundPendingBids(tx: Tx, job: JobRow): Promise<number> {
     });
   }
   await notifyBidders(tx, rejected);
+  if (mail) {
+    for (const bid of rejected) {
+      await enqueueEmailToUsers(tx, {
+        ...mail,
+        kind: 'hires',
+        userIds: [bid.providerId],
+        content: (language) => refundEmail(language, { title: job.title, credits: bid.creditsCost }),
+      });
+    }
+  }
   return rejected.length;
 }
 
@@ -105,8 +125,18 @@ export async function updateJobStatus(ctx: Ctx, jobId: string, input: UpdateJobS
   return ctx.db.transaction(async (tx) => {
     const job = await lockOwnJob(tx, ctx, jobId);
     if (!JOB_TRANSITIONS[job.status].includes(input.status)) throw new AppError('invalid_transition');
-    const refunded = job.status === 'open' ? await refundPendingBids(tx, job) : 0;
+    const refunded = job.status === 'open' ? await refundPendingBids(tx, job, ctx) : 0;
     await setStatus(tx, job, input.status);
+    if (input.status === 'completed' && job.hiredProviderId) {
+      const customer = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
+      await enqueueEmailToUsers(tx, {
+        config: ctx.config,
+        origin: ctx.origin,
+        kind: 'hires',
+        userIds: [job.hiredProviderId],
+        content: (language) => completedEmail(language, { title: job.title, customer }),
+      });
+    }
     return { jobId: job.id, status: input.status, refundedBids: refunded };
   });
 }

@@ -23,6 +23,8 @@ import {
 import type { Ctx } from '#server/http/context.js';
 import { publishEvent, publishEvents } from '#server/events/publish.js';
 import { AppError } from '#server/http/errors.js';
+import { enqueueEmailToUsers } from '#server/mail/index.js';
+import { requestAnsweredEmail, requestEmail } from '#server/mail/emails.js';
 import { lookupZip } from '#server/zip/service.js';
 
 type RequestRow = typeof serviceRequests.$inferSelect;
@@ -104,6 +106,14 @@ export async function createServiceRequest(ctx: Ctx, input: CreateServiceRequest
       .returning({ id: serviceRequests.id });
     // The provider's open screens learn of it on commit (DESIGN.md §3.3).
     await publishEvent(tx, input.providerId, 'service_request.created', { serviceRequestId: row!.id });
+    const customer = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
+    await enqueueEmailToUsers(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      kind: 'requests',
+      userIds: [input.providerId],
+      content: (language) => requestEmail(language, { title: input.title, customer }),
+    });
     return row!.id;
   });
   return readRequest(ctx.db, id);
@@ -233,6 +243,22 @@ export async function updateServiceRequest(ctx: Ctx, id: string, input: UpdateDa
       tx,
       [request.customerId, request.providerId].map((userId) => ({ userId, type: 'service_request.updated', data })),
     );
+    if (isProvider) {
+      const provider = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
+      await enqueueEmailToUsers(tx, {
+        config: ctx.config,
+        origin: ctx.origin,
+        kind: 'requests',
+        userIds: [request.customerId],
+        content: (language) =>
+          requestAnsweredEmail(language, {
+            title: request.title,
+            provider,
+            accepted: input.status === 'accepted',
+            response: input.providerResponse ?? null,
+          }),
+      });
+    }
   });
   return readRequest(ctx.db, id);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { User } from '#shared/auth.js';
-import { buildApp } from '#server/app.js';
+import { buildApp, type BuildOptions } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
 import { sessionCookieOf } from './cookies.js';
 import { createTestDatabase } from './database.js';
@@ -25,10 +25,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** The real app on a fresh real database, driven through HTTP with inject (STYLE.md habit 9). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'mail'> = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase();
-  const app = await buildApp(config, { database, serveClient: false });
+  const app = await buildApp(config, { database, serveClient: false, ...options });
   await app.ready();
   return { app, config, close: () => app.close() };
 }

@@ -5,6 +5,7 @@ import enCategories from './en/categories.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enCredits from './en/credits.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
+import enEmail from './en/email.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enJobs from './en/jobs.json' with { type: 'json' };
 import enLanding from './en/landing.json' with { type: 'json' };
@@ -22,6 +23,7 @@ import esCategories from './es/categories.json' with { type: 'json' };
 import esCommon from './es/common.json' with { type: 'json' };
 import esCredits from './es/credits.json' with { type: 'json' };
 import esDashboard from './es/dashboard.json' with { type: 'json' };
+import esEmail from './es/email.json' with { type: 'json' };
 import esErrors from './es/errors.json' with { type: 'json' };
 import esJobs from './es/jobs.json' with { type: 'json' };
 import esLanding from './es/landing.json' with { type: 'json' };
@@ -48,6 +50,7 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     common: enCommon,
     credits: enCredits,
     dashboard: enDashboard,
+    email: enEmail,
     errors: enErrors,
     jobs: enJobs,
     landing: enLanding,
@@ -67,6 +70,7 @@ export const resources: Record<Language, Record<string, Catalog>> = {
     common: esCommon,
     credits: esCredits,
     dashboard: esDashboard,
+    email: esEmail,
     errors: esErrors,
     jobs: esJobs,
     landing: esLanding,

@@ -21,3 +21,5 @@ export * from './promo-codes.js';
 export * from './promo-code-usages.js';
 export * from './uploads.js';
 export * from './rate-limit-counters.js';
+export * from './email-outbox.js';
+export * from './password-reset-tokens.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EmailNotifications } from '#shared/auth.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { userRole } from './enums.js';
 
@@ -22,6 +23,13 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The language of the emails this user gets (DESIGN.md §3.7). */
+    language: text('language').notNull().default('en'),
+    /** Which notification emails this user wants; all on by default. */
+    emailNotifications: jsonb('email_notifications')
+      .$type<EmailNotifications>()
+      .notNull()
+      .default(sql`'{"leads":true,"bids":true,"messages":true,"hires":true,"requests":true}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,5 +37,6 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
+    check('users_language_known', sql`${t.language} in ('en', 'es')`),
   ],
 );

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_NOTIFICATION_KINDS, type EmailNotificationKind, type User } from '#shared/auth.js';
+import { api } from '#client/lib/api.js';
+import { errorMessage } from '#client/lib/errors.js';
+import { Alert } from '#client/ui/alert.js';
+import { Checkbox } from '#client/ui/checkbox.js';
+import { Page, PageHeader } from '#client/ui/page.js';
+import { userQueryOptions, useUser } from './use-user.js';
+
+/** /settings: which notification emails the user gets (DESIGN.md §3.7); each switch saves at once. */
+export function SettingsPage() {
+  const { t } = useTranslation(['common', 'errors']);
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (change: Partial<Record<EmailNotificationKind, boolean>>) =>
+      api<User>('/api/auth/user', { method: 'PATCH', body: { emailNotifications: change } }),
+    onSuccess: (updated) => queryClient.setQueryData(userQueryOptions.queryKey, updated),
+  });
+  if (!user) return null;
+
+  return (
+    <Page width="narrow">
+      <PageHeader title={t('common:settings_title')} description={t('common:settings_description')} />
+      <section className="rounded-2xl border border-border bg-card p-6" aria-labelledby="email-settings">
+        <h2 id="email-settings" className="text-lg font-semibold">
+          {t('common:settings_emails')}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t('common:settings_emails_hint', { email: user.email })}</p>
+        {save.isError && (
+          <Alert variant="destructive" className="mt-4">
+            {errorMessage(save.error, t)}
+          </Alert>
+        )}
+        <ul className="mt-4 grid gap-4">
+          {EMAIL_NOTIFICATION_KINDS.map((kind) => (
+            <li key={kind} className="flex items-start gap-3">
+              <Checkbox
+                id={`email-${kind}`}
+                data-testid={`email-${kind}`}
+                checked={user.emailNotifications[kind]}
+                disabled={save.isPending}
+                onCheckedChange={(checked) => save.mutate({ [kind]: checked === true })}
+              />
+              <label htmlFor={`email-${kind}`} className="grid gap-0.5 text-sm">
+                <span className="font-medium">{t(`common:settings_kind_${kind}`)}</span>
+                <span className="text-muted-foreground">{t(`common:settings_kind_${kind}_hint`)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Page>
+  );
+}

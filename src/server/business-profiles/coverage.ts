@@ -1,0 +1,69 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.js';
+import { serviceAreas } from '#server/db/schema/index.js';
+import { lookupZip } from '#server/zip/service.js';
+
+// The one rule of "a service area covers a ZIP" (DESIGN.md §3.2): provider search and lead alerts both
+// use coveringAreas, so a provider found near a ZIP is exactly one alerted about a job there.
+
+const EARTH_RADIUS_MILES = 3958.8;
+/** The widest service area (spec §9): the bounding box around a ZIP never needs to be larger. */
+const MAX_RADIUS_MILES = 200;
+const MILES_PER_DEGREE_LATITUDE = 69.05;
+
+/** 'zip': the dataset knows the ZIP's point (distance); 'unknown_zip': only areas on that very ZIP. */
+export type ZipKind = 'zip' | 'unknown_zip';
+
+export const zipKindOf = (zip: string): ZipKind => (lookupZip(zip.slice(0, 5)) ? 'zip' : 'unknown_zip');
+
+/** The placeholder values coveringAreas reads for `zip`. */
+export function coverageParams(zip: string): Record<string, unknown> {
+  const place = lookupZip(zip.slice(0, 5));
+  if (!place) return { zip: zip.slice(0, 5) };
+  const { latitude: lat, longitude: lng } = place;
+  const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
+  const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
+  return { lat, lng, latMin: lat - dLat, latMax: lat + dLat, lngMin: lng - dLng, lngMax: lng + dLng };
+}
+
+const p = (name: string) => sql.placeholder(name);
+/** A number parameter typed as double precision (PostgreSQL would otherwise infer an integer from `$1 * 2`). */
+const float = (name: string) => sql`${p(name)}::float8`;
+
+/** Great-circle distance in miles from the ZIP's point to each area's centre (haversine, plain SQL: no PostGIS in PGlite). */
+function distanceFromZip(): SQL<number> {
+  const lat = float('lat');
+  return sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(${serviceAreas.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${serviceAreas.latitude}))
+      * power(sin(radians(${serviceAreas.longitude} - ${float('lng')}) / 2), 2)))))`;
+}
+
+/**
+ * Profiles with an area covering the ZIP (distance from the area's centre ≤ its radius) and the distance
+ * to the nearest such area's centre, as subquery `near` with placeholders (coverageParams). The bounding
+ * box on indexed latitude/longitude keeps the exact distance to a few rows.
+ */
+export function coveringAreas(db: DbOrTx, kind: ZipKind) {
+  if (kind === 'unknown_zip') {
+    return db
+      .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`0::float8`.as('distance') })
+      .from(serviceAreas)
+      .where(eq(serviceAreas.zipCode, p('zip')))
+      .groupBy(serviceAreas.businessProfileId)
+      .as('near');
+  }
+  const distance = distanceFromZip();
+  return db
+    .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`min(${distance})`.as('distance') })
+    .from(serviceAreas)
+    .where(
+      and(
+        sql`${serviceAreas.latitude} between ${float('latMin')} and ${float('latMax')}`,
+        sql`${serviceAreas.longitude} between ${float('lngMin')} and ${float('lngMax')}`,
+        sql`${distance} <= ${serviceAreas.radiusMiles}`,
+      ),
+    )
+    .groupBy(serviceAreas.businessProfileId)
+    .as('near');
+}

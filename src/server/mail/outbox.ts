@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { EmailNotificationKind, EmailNotifications } from '#shared/auth.js';
+import type { Config } from '#server/config.js';
+import type { DbOrTx } from '#server/db/client.js';
+import { inArray } from 'drizzle-orm';
+import type { Language } from '#shared/i18n/languages.js';
+import { emailOutbox, users } from '#server/db/schema/index.js';
+import { renderEmail, type EmailContent, type Recipient } from './templates.js';
+import { unsubscribeUrl } from './unsubscribe.js';
+
+export type OutgoingEmail = {
+  config: Config;
+  to: Recipient & { id: string; emailNotifications: EmailNotifications };
+  content: EmailContent;
+  /** Where the links point: PUBLIC_URL, else the origin of the request that caused the email. */
+  origin: string;
+  /** A notification (not the password reset): skipped when the user turned the kind off, unsubscribable. */
+  kind?: EmailNotificationKind;
+  /** At most one email per key, whoever writes it first. */
+  dedupeKey?: string;
+};
+
+/** The domain of MAIL_FROM, for Message-IDs. */
+function senderDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
+/**
+ * Writes emails to the outbox in the caller's transaction (DESIGN.md §3.7): they leave only if it commits,
+ * and the worker (worker.ts) sends each once. Returns how many rows were written.
+ */
+export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promise<number> {
+  const rows = emails.flatMap((email) => {
+    if (email.kind && !email.to.emailNotifications[email.kind]) return [];
+    const origin = email.config.publicUrl ?? email.origin;
+    const unsubscribe = email.kind
+      ? { kind: email.kind, url: unsubscribeUrl(origin, email.config.sessionSecret, email.to.id, email.kind) }
+      : undefined;
+    const rendered = renderEmail(email.to, email.content, origin, unsubscribe);
+    const headers: Record<string, string> = unsubscribe
+      ? { 'List-Unsubscribe': `<${unsubscribe.url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : {};
+    return [
+      {
+        messageId: `<${randomUUID()}@${senderDomain(email.config.mail.from)}>`,
+        recipient: email.to.email,
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        headers,
+        dedupeKey: email.dedupeKey ?? null,
+      },
+    ];
+  });
+  if (rows.length === 0) return 0;
+  const written = await tx
+    .insert(emailOutbox)
+    .values(rows)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return written.length;
+}
+
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<boolean> {
+  return (await enqueueEmails(tx, [email])) === 1;
+}
+
+/**
+ * A notification to users known by id, each in their language: reads them in the caller's transaction
+ * and enqueues one email each (skipped for those who turned `kind` off).
+ */
+export async function enqueueEmailToUsers(
+  tx: DbOrTx,
+  email: {
+    config: Config;
+    origin: string;
+    kind: EmailNotificationKind;
+    userIds: string[];
+    content: (language: Language) => EmailContent;
+    dedupeKey?: (userId: string) => string;
+  },
+): Promise<number> {
+  const ids = [...new Set(email.userIds)];
+  if (ids.length === 0) return 0;
+  const recipients = await tx.select().from(users).where(inArray(users.id, ids));
+  return enqueueEmails(
+    tx,
+    recipients.map((to) => ({
+      config: email.config,
+      to,
+      origin: email.origin,
+      kind: email.kind,
+      dedupeKey: email.dedupeKey?.(to.id),
+      content: email.content(to.language === 'es' ? 'es' : 'en'),
+    })),
+  );
+}

@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '#server/db/schema/index.js';
+import { AppError } from '#server/http/errors.js';
+import { escapeHtml, translatorFor } from './templates.js';
+import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
+
+/**
+ * One-click unsubscribe (RFC 8058). The mail client POSTs `List-Unsubscribe=One-Click` with no session
+ * and no Origin: the signed token in the URL is the authority. It is the one mutation exempt from the
+ * same-origin rule (http/origin-check.ts).
+ */
+export async function mailRoutes(app: FastifyInstance) {
+  // Mail clients send the RFC 8058 body form-encoded; this plugin alone reads that type (and ignores it).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  // The link in the email body: a GET never changes anything (mail scanners follow links), so it answers
+  // a small page whose button sends the same POST.
+  app.get(UNSUBSCRIBE_PATH, { config: { public: true } }, async (request, reply) => {
+    const { token } = request.query as { token?: string };
+    const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
+    if (!target) throw new AppError('invalid_token');
+    const [user] = await app.db.select({ language: users.language }).from(users).where(eq(users.id, target.userId));
+    const language = user?.language === 'es' ? 'es' : 'en';
+    const t = translatorFor(language);
+    const kind = t(`email:kind_${target.kind}`);
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(t('email:app_name'))}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:48px auto;padding:0 16px">
+<h1 style="font-size:20px">${escapeHtml(t('email:unsubscribe_html'))}</h1>
+<p>${escapeHtml(kind)}</p>
+<form method="post" action="${escapeHtml(request.url)}">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit" style="padding:10px 16px">${escapeHtml(t('email:unsubscribe_html'))}</button>
+</form></body></html>`);
+  });
+
+  app.post(UNSUBSCRIBE_PATH, { config: { public: true } }, async (request, reply) => {
+    const { token } = request.query as { token?: string };
+    const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
+    if (!target) throw new AppError('invalid_token');
+    await app.db
+      .update(users)
+      .set({
+        emailNotifications: sql`${users.emailNotifications} || jsonb_build_object(${target.kind}::text, false)`,
+      } as never)
+      .where(eq(users.id, target.userId));
+    return reply.status(200).send({ unsubscribed: target.kind });
+  });
+}

@@ -1,0 +1,139 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#server/config.js';
+import { rowsOf, type Db } from '#server/db/client.js';
+import { emailOutbox } from '#server/db/schema/index.js';
+import { createTransport, type Transport } from './transport.js';
+
+export type MailWorkerOptions = {
+  /** How often an instance looks for due emails. */
+  pollMs?: number;
+  /** The first retry waits this long, each next one twice as long, up to retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** A claimed email is someone else's to retry only after this long (the sender died mid-way). */
+  leaseMs?: number;
+  batchSize?: number;
+};
+
+type OutboxRow = {
+  id: string;
+  message_id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Record<string, string>;
+  attempts: number;
+  created_at: Date | string;
+};
+
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims due rows (FOR UPDATE SKIP LOCKED: two instances never take the same row) and leases them by
+ * pushing next_attempt_at forward, all in one statement, so no transaction stays open while mail travels.
+ */
+async function claim(db: Db, batchSize: number, leaseMs: number): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    update ${emailOutbox}
+       set next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1
+     where id in (
+       select id from ${emailOutbox}
+        where sent_at is null and next_attempt_at <= now()
+        order by next_attempt_at
+        limit ${batchSize}
+        for update skip locked)
+       and sent_at is null
+    returning id, message_id, recipient, subject, text_body, html_body, headers, attempts, created_at`);
+  return rowsOf<OutboxRow>(result);
+}
+
+/** Sends what is due once; resolves with the number of emails handed over. */
+export async function sendDueEmails(
+  db: Db,
+  config: Config,
+  transport: Transport,
+  log: FastifyBaseLogger,
+  options: Required<MailWorkerOptions>,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const rows = await claim(db, options.batchSize, options.leaseMs);
+    for (const row of rows) {
+      const createdAt = new Date(row.created_at);
+      try {
+        const file = await transport.send(
+          {
+            from: config.mail.from,
+            to: row.recipient,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            messageId: row.message_id,
+            date: createdAt,
+            headers: row.headers,
+          },
+          `${createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`,
+        );
+        await db
+          .update(emailOutbox)
+          .set({ sentAt: sql`now()`, lastError: null })
+          .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
+        sent += 1;
+        if (file) log.info({ file, to: row.recipient, subject: row.subject }, `email written to ${file}`);
+      } catch (error) {
+        const delay = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
+        await db
+          .update(emailOutbox)
+          .set({
+            nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+            lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error).slice(0, 1000),
+          })
+          .where(eq(emailOutbox.id, row.id));
+        log.warn({ err: error, attempts: row.attempts, retryInMs: delay }, 'email not sent; it will be retried');
+      }
+    }
+    if (rows.length < options.batchSize) return sent;
+  }
+}
+
+/** The outbox worker of this instance (every instance runs one); returns its stop function. */
+export function startMailWorker(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: MailWorkerOptions = {},
+): () => Promise<void> {
+  const settings: Required<MailWorkerOptions> = {
+    pollMs: 2_000,
+    retryBaseMs: 10_000,
+    retryMaxMs: 15 * 60_000,
+    leaseMs: 5 * 60_000,
+    batchSize: 20,
+    ...options,
+  };
+  const transport = createTransport(config);
+  if (!config.mail.smtpUrl)
+    log.info(`SMTP_URL is not set: emails are written as .eml files under ${config.dataDir}/mail`);
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = sendDueEmails(db, config, transport, log, settings)
+      .catch((err: unknown) => log.error({ err }, 'email outbox worker failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, settings.pollMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+    transport.close();
+  };
+}
