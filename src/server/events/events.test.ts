@@ -63,12 +63,16 @@ describe.skipIf(!usesPostgres)('two app instances on one database', () => {
 
   it('keeps delivering after the LISTEN connection of instance B is killed', async () => {
     const owner = await signUp(a);
-    const stream = await openEventStream(urlB, owner.cookie);
+    const before = await openEventStream(urlB, owner.cookie);
     // Terminate B's (and A's) LISTEN connections: the server side of a dropped network link.
     const killed = await a.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
     );
     expect((killed as unknown as { rowCount: number }).rowCount).toBe(2);
+    // Once B listens again, the stream of before ends (what was sent in the gap is lost to it), telling
+    // the browser to reconnect and catch up; the reconnected stream gets what comes next.
+    await before.ended;
+    const stream = await openEventStream(urlB, owner.cookie);
     let delivered = false;
     for (let attempt = 0; attempt < 30 && !delivered; attempt += 1) {
       await a.db.transaction((tx) => publishEvent(tx, owner.user.id, 'credits.changed', { balance: attempt }));

@@ -12,6 +12,8 @@ export type EventStream = {
   /** The next event of `type` (already received or still to come) matching `where`. */
   next: (type: string, where?: (data: EventData) => boolean, timeoutMs?: number) => Promise<ServerEvent>;
   comments: () => string[];
+  /** Resolves when the server ends the stream, with the retry hint it sent last (ms), if any. */
+  ended: Promise<number | null>;
   close: () => void;
 };
 
@@ -32,6 +34,9 @@ export function openEventStream(baseUrl: string, cookie: string | null): Promise
     const comments: string[] = [];
     const waiters = new Set<() => void>();
     let buffer = '';
+    let retry: number | null = null;
+    let markEnded!: (retry: number | null) => void;
+    const ended = new Promise<number | null>((r) => (markEnded = r));
     const req = request(`${baseUrl}/api/events`, { headers: cookie ? { cookie } : {} }, (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -44,6 +49,7 @@ export function openEventStream(baseUrl: string, cookie: string | null): Promise
           const data: string[] = [];
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('retry: ')) retry = Number(line.slice(7));
             else if (line.startsWith('event: ')) type = line.slice(7);
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
@@ -52,7 +58,10 @@ export function openEventStream(baseUrl: string, cookie: string | null): Promise
         }
       });
       res.on('error', () => {});
+      res.on('end', () => markEnded(retry));
+      res.on('close', () => markEnded(retry));
       resolve({
+        ended,
         status: res.statusCode ?? 0,
         contentType: String(res.headers['content-type'] ?? ''),
         comments: () => comments,
