@@ -110,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventRoutes, { database });
   await app.register(conversationRoutes);
   await app.register(projectRoutes);
-  const stopExpirySweep = startExpirySweep(database.db, config.jobExpiryDays, (err) =>
+  const stopExpirySweep = startExpirySweep(database.db, config, (err) =>
     app.log.error({ err }, 'job expiry sweep failed'),
   );
   await app.register(businessProfileRoutes);

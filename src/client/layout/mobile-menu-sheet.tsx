@@ -66,6 +66,12 @@ export function MobileMenuSheet({ user, open, onOpenChange, triggerRef }: Mobile
                 </AnchorLinkItem>
               ))}
         </nav>
+        {user && (
+          // The top bar's user chip leads to settings on wide screens; on a phone it is here.
+          <NavLinkItem to="/settings" stacked onNavigate={close}>
+            {t('common:settings_link')}
+          </NavLinkItem>
+        )}
         <Separator />
         <div className="mt-auto grid gap-2">
           {user ? (

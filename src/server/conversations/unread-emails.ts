@@ -1,3 +1,4 @@
+import { backgroundOrigin } from '#server/http/context.js';
 import { sql } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
 import { rowsOf, type Db } from '#server/db/client.js';
@@ -48,8 +49,7 @@ export async function emailUnreadMessages(db: Db, config: Config, delaySeconds: 
       )})`,
     );
   const byId = new Map(receivers.map((u) => [u.id, u]));
-  // No request caused this email: its links use PUBLIC_URL, else this instance's own address.
-  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const origin = backgroundOrigin(config);
   return enqueueEmails(
     db,
     due.flatMap((d) => {

@@ -48,6 +48,11 @@ export function appOrigin(request: FastifyRequest, config: Config): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/** The app's origin when no request caused the work (a timer's emails): PUBLIC_URL, else this instance. */
+export function backgroundOrigin(config: Config): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
 export async function publicCtx(request: FastifyRequest): Promise<PublicCtx> {
   const { db, config } = request.server;
   return { db, config, log: request.log, user: await sessionUser(request), origin: appOrigin(request, config) };

@@ -171,6 +171,47 @@ describe('login and registration limits, shared by two instances', () => {
     expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
   });
 
+  it('limits password-reset requests like login: 5 per email an hour, known or not, then 429', async () => {
+    for (const email of ['reset-limit@example.com', `unknown-reset-${Date.now()}@example.com`]) {
+      const send = alternate();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await send({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress: newAddress(),
+          payload: { email },
+        });
+        statuses.push(response.statusCode);
+        if (i === 5) expectLimited(response, 60 * 60);
+      }
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    }
+  });
+
+  it('limits password-reset requests to 30 per address in 15 minutes', async () => {
+    const send = alternate();
+    const remoteAddress = newAddress();
+    for (let i = 0; i < 30; i++) {
+      const response = await send({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress,
+        payload: { email: `many-${i}@example.com` },
+      });
+      expect(response.statusCode).toBe(202);
+    }
+    expectLimited(
+      await send({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress,
+        payload: { email: 'x@example.com' },
+      }),
+      15 * 60,
+    );
+  });
+
   it('reads the client address from X-Forwarded-For only when TRUST_PROXY says a proxy stands in front', async () => {
     // Without TRUST_PROXY a forged header changes nothing: the address is the socket's.
     const remoteAddress = newAddress();

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
 import { startMailServer, type TestMailServer } from '#server/test/smtp.js';
+import { backgroundOrigin } from '#server/http/context.js';
+import { expireStaleJobs } from '#server/projects/lifecycle.js';
 
 let t: TestApp;
 let smtp: TestMailServer;
@@ -40,6 +42,23 @@ describe('notification emails', () => {
     const [hired] = await mailsTo(provider, 1);
     expect(hired!.subject).toBe('You are hired: Paint the fence');
     expect(hired!.text).toContain('Olga');
+  });
+
+  it('tell each refunded bidder when the expiry sweep cancels a dead lead, linking to PUBLIC_URL or this instance', async () => {
+    const owner = await signUp(t.app);
+    const old = new Date(Date.now() - (t.config.jobExpiryDays + 1) * 24 * 60 * 60 * 1000);
+    const job = await createJob(t.app.db, owner.user.id, { title: 'Old dead lead', createdAt: old });
+    const provider = await makeProvider(t.app, 20);
+    expect((await call(provider, 'POST', `/api/jobs/${job.id}/bids`, { amount: '120' })).statusCode).toBe(201);
+    const expired = await expireStaleJobs(t.app.db, t.config.jobExpiryDays, new Date(), {
+      config: t.config,
+      origin: backgroundOrigin(t.config),
+    });
+    expect(expired).toContain(job.id);
+    const mails = await mailsTo(provider, 1);
+    const refund = mails.find((m) => m.text?.includes('Old dead lead'));
+    expect(refund).toBeDefined();
+    expect(refund!.text).toContain(`http://localhost:${t.config.port}`);
   });
 
   it('stop for a kind after a one-click unsubscribe that carries no session and no Origin', async () => {

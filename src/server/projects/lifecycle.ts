@@ -3,9 +3,10 @@ import { JOB_TRANSITIONS, type UpdateJobStatusInput } from '#shared/projects.js'
 import type { JobStatus } from '#shared/jobs.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
+import type { Config } from '#server/config.js';
 import { bids, jobs } from '#server/db/schema/index.js';
 import { publishEvents } from '#server/events/publish.js';
-import type { Ctx } from '#server/http/context.js';
+import { backgroundOrigin, type Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { findJobOrFail, type JobRow } from '#server/jobs/service.js';
@@ -147,7 +148,12 @@ export async function updateJobStatus(ctx: Ctx, jobId: string, input: UpdateJobS
  * once, each job going to exactly one of them (and `status = 'open'` loses to an owner who just hired).
  * Returns the ids of the jobs this caller expired.
  */
-export async function expireStaleJobs(db: Db, expiryDays: number, now = new Date()): Promise<string[]> {
+export async function expireStaleJobs(
+  db: Db,
+  expiryDays: number,
+  now = new Date(),
+  mail?: Pick<Ctx, 'config' | 'origin'>,
+): Promise<string[]> {
   const cutoff = new Date(now.getTime() - expiryDays * DAY_MS);
   const expired: string[] = [];
   for (;;) {
@@ -160,7 +166,7 @@ export async function expireStaleJobs(db: Db, expiryDays: number, now = new Date
         .limit(1)
         .for('update', { skipLocked: true });
       if (!job) return null;
-      await refundPendingBids(tx, job);
+      await refundPendingBids(tx, job, mail);
       await setStatus(tx, job, 'cancelled');
       return job.id;
     });
@@ -174,15 +180,17 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** The sweep on a timer in this instance (unref'd: it never keeps a process alive); returns its stop. */
 export function startExpirySweep(
   db: Db,
-  expiryDays: number,
+  config: Config,
   onError: (error: unknown) => void,
   intervalMs = EXPIRY_SWEEP_INTERVAL_MS,
 ): () => void {
+  // Refunded bidders are told by email like after an owner's cancellation; no request: PUBLIC_URL's links.
+  const mail = { config, origin: backgroundOrigin(config) };
   let running = false;
   const sweep = () => {
     if (running) return;
     running = true;
-    expireStaleJobs(db, expiryDays)
+    expireStaleJobs(db, config.jobExpiryDays, new Date(), mail)
       .catch(onError)
       .finally(() => {
         running = false;
