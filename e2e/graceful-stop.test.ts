@@ -1,17 +1,54 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieOf } from '#server/test/cookies.js';
+import { multipart } from '#server/test/uploads.js';
 import { startApp, type RunningApp } from './support/app.js';
 
 /** A photo large enough that re-encoding it keeps the server busy for a moment. */
-async function photo(i: number): Promise<Blob> {
-  const data = await sharp({
-    create: { width: 1600, height: 1200, channels: 3, background: { r: 40 + i, g: 90, b: 160 } },
-  })
+function photo(i: number): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40 + i, g: 90, b: 160 } } })
     .jpeg({ quality: 95 })
     .toBuffer();
-  return new Blob([new Uint8Array(data)], { type: 'image/jpeg' });
+}
+
+/**
+ * POST /api/uploads on one of the agent's open connections: `sent` resolves once the whole request is on
+ * the wire, `status` with the answer.
+ */
+function upload(url: string, agent: Agent, cookie: string, data: Buffer, i: number) {
+  const { payload, headers } = multipart([{ data, filename: `photo-${i}.jpg`, contentType: 'image/jpeg' }]);
+  let sent!: () => void;
+  const sentPromise = new Promise<void>((r) => (sent = r));
+  const status = new Promise<number>((resolve, reject) => {
+    const req = request(
+      `${url}/api/uploads`,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': String(payload.length), cookie, origin: url },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.on('finish', sent);
+    req.end(payload);
+  });
+  return { sent: sentPromise, status };
+}
+
+function fetchStatus(url: string, agent: Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** GET /api/events over a raw socket: everything the server wrote until it ended the stream. */
@@ -59,24 +96,23 @@ describe('stopping a server with SIGTERM under load', () => {
     const stream = await rawStream(app.url, cookie);
     await stream.opened;
 
+    // Twelve connections the server has accepted, kept alive, then an upload on each. A connection still
+    // waiting in the kernel for the server to accept it is not in flight: a balancer stops sending before
+    // SIGTERM (docs/deploy.md), and the server never saw it.
+    const agent = new Agent({ keepAlive: true, maxSockets: 12 });
+    const warm = await Promise.all(Array.from({ length: 12 }, () => fetchStatus(`${app.url}/api/categories`, agent)));
+    expect(warm).toEqual(Array(12).fill(200));
     const photos = await Promise.all(Array.from({ length: 12 }, (_, i) => photo(i)));
-    const uploads = photos.map(async (blob, i) => {
-      const form = new FormData();
-      form.append('file', blob, `photo-${i}.jpg`);
-      const response = await fetch(`${app.url}/api/uploads`, {
-        method: 'POST',
-        body: form,
-        headers: { cookie, origin: app.url },
-      });
-      return response.status;
-    });
-    // Every upload is on its way to the server (and being re-encoded there) when the signal comes.
-    await new Promise((r) => setTimeout(r, 150));
+    const uploads = photos.map((data, i) => upload(app.url, agent, cookie, data, i));
+    // Every upload is wholly sent and being read and re-encoded by the server when the signal comes.
+    await Promise.all(uploads.map((u) => u.sent));
+    await new Promise((r) => setTimeout(r, 250));
     const signalled = performance.now();
     process.kill(app.pid!, 'SIGTERM');
 
-    const statuses = await Promise.all(uploads);
+    const statuses = await Promise.all(uploads.map((u) => u.status));
     expect(statuses).toEqual(Array(12).fill(201));
+    agent.destroy();
     expect(await stream.ended).toMatch(/retry: \d+\n\n$/);
     expect(await app.exited).toBe(0);
     expect(performance.now() - signalled).toBeLessThan(5_000);

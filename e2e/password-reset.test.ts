@@ -113,7 +113,7 @@ describeJourney('a user who forgot their password resets it from the email', () 
       city: 'Austin',
       state: 'TX',
     });
-    await provider.getByText('New job near you').waitFor({ timeout: 15_000 });
+    await provider.getByText('New job near you', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await provider.getByText(`Leaking sink ${tag}`).count()).toBeGreaterThan(0);
     await screenshot(provider, 'lead-toast-en-1280');
     await provider.getByTestId('new-job-toast-link').click();

@@ -61,7 +61,7 @@ function TransactionRow({ transaction }: { transaction: CreditTransaction }) {
   const positive = transaction.amount > 0;
   return (
     <li className="flex items-start justify-between gap-3 text-sm" data-testid="credit-transaction">
-      <div className="grid min-w-0 gap-0.5">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-0.5">
         <span className="truncate">{describe(transaction)}</span>
         <span className="text-xs text-muted-foreground">{formatDate(transaction.createdAt, language)}</span>
       </div>

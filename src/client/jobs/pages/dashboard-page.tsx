@@ -155,7 +155,7 @@ function ProfileCard({ user }: { user: User }) {
     <Card>
       <CardContent className="flex items-center gap-4">
         <Avatar name={name} src={user.profileImageUrl} className="size-14 text-lg" />
-        <div className="grid min-w-0 gap-1">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1">
           <p className="truncate font-semibold text-foreground">{name}</p>
           <p className="truncate text-sm text-muted-foreground">{user.email}</p>
           <Badge variant={user.role === 'provider' ? 'default' : 'secondary'} className="justify-self-start">

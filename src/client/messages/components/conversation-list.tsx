@@ -96,7 +96,8 @@ function ConversationItem({ conversation, userId, selected, onSelect }: ItemProp
         )}
       >
         <Avatar name={name} src={otherParty.profileImageUrl} decorative />
-        <span className="grid min-w-0 flex-1 gap-0.5">
+        {/* One column that may shrink: a long preview is cut with an ellipsis and the time keeps its place. */}
+        <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
           <span className="flex items-baseline justify-between gap-2">
             <span className={cn('truncate text-sm', unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{name}</span>
             {lastMessage && (
