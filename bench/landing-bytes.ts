@@ -11,21 +11,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort } from '#server/test/ports.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function wireBytes(url: string, encoding: string): Promise<{ bytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {

@@ -15,7 +15,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +23,7 @@ import { sessionCookieOf } from '#server/test/cookies.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { openEventStream, type EventStream } from '#server/test/events.js';
 import { cpuSeconds } from './support/cpu.js';
+import { freePort } from '#server/test/ports.js';
 
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -40,17 +40,6 @@ const ROOT = findRootDir();
 
 type Instance = { url: string; child: ChildProcess };
 type Account = { id: string; cookie: string };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await freePort();

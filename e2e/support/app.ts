@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchDatabase } from '#server/test/database.js';
 import { builtClientDir, ROOT } from './build.js';
+import { freePort } from '#server/test/ports.js';
+
+export { freePort };
 
 export type RunningApp = {
   url: string;
@@ -15,17 +17,6 @@ export type RunningApp = {
   exited: Promise<number | null>;
   stop: () => Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 

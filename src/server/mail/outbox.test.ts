@@ -11,6 +11,7 @@ import { createTestApp, testConfig, type TestApp } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL, usesPostgres } from '#server/test/database.js';
 import { startMailServer, type TestMailServer } from '#server/test/smtp.js';
 import { enqueueEmail, type OutgoingEmail } from './index.js';
+import { freePort } from '#server/test/ports.js';
 
 const QUICK = { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400 };
 const ALL_ON = { leads: true, bids: true, messages: true, hires: true, requests: true };
@@ -29,12 +30,6 @@ function email(app: FastifyInstance, n: number, overrides: Partial<OutgoingEmail
     origin: 'http://app.test',
     ...overrides,
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = await startMailServer();
-  await probe.close();
-  return probe.port;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

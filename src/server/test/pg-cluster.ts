@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports.js';
 
 /**
  * A PostgreSQL cluster of the test's own (initdb / pg_ctl on a free port in a temp folder), so that a
@@ -23,17 +23,6 @@ export type PgCluster = {
   thaw: () => void;
   destroy: () => void;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export async function startPgCluster(): Promise<PgCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'tradesbid-pg-'));
