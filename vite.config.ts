@@ -32,6 +32,9 @@ export default defineConfig({
       },
     ],
   },
+  // The build-time renderer of the public pages (src/client/prerender.tsx, `vite build --ssr`) reads the
+  // sources as the browser build does.
+  ssr: { resolve: { conditions: ['source', 'node', 'module', 'import', 'default'] } },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -15,11 +15,12 @@ describeJourney('the production server', () => {
     await app?.stop();
   });
 
-  it('serves the app shell for client routes and JSON for unknown API paths', async () => {
+  it('serves the app shell for client routes, the 404 page for other paths and JSON for unknown API paths', async () => {
     const page = await (await newContext(browser)).newPage();
-    const response = await page.goto(`${app.url}/some/client/route`);
+    const response = await page.goto(`${app.url}/jobs/some-job`);
     expect(response?.status()).toBe(200);
     expect(await page.locator('#root').count()).toBe(1);
+    expect((await page.request.get(`${app.url}/some/unknown/route`)).status()).toBe(404);
     const api = await page.request.get(`${app.url}/api/nope`);
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ message: 'Not found', code: 'not_found' });

@@ -38,14 +38,17 @@ export function precompressDir(dir: string): { files: number } {
  */
 export function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'tradesbid-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
-      precompressDir(outDir);
+      // The build-time renderer (src/client/prerender.tsx) is run once, not served.
+      if (!ssr) precompressDir(outDir);
     },
   };
 }

@@ -14,7 +14,7 @@ function sourceFingerprint(): string {
       else if (!entry.name.endsWith('.test.ts')) hash.update(`${path}:${statSync(path).mtimeMs}\n`);
     }
   };
-  for (const dir of ['src/client', 'src/shared']) walk(join(ROOT, dir));
+  for (const dir of ['src/client', 'src/shared', 'scripts']) walk(join(ROOT, dir));
   hash.update(String(statSync(join(ROOT, 'vite.config.ts')).mtimeMs));
   return hash.digest('hex').slice(0, 12);
 }
@@ -31,12 +31,14 @@ export function builtClientDir(): string {
   if (existsSync(join(dir, 'index.html'))) return dir;
   const tmp = `${dir}.tmp-${process.pid}`;
   mkdirSync(join(ROOT, '.e2e-build'), { recursive: true });
-  execFileSync('npx', ['vite', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    // The test runner sets NODE_ENV=test, which would give React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The test runner sets NODE_ENV=test, which would give React's development build.
+  const options = { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' as const };
+  const ssr = `${tmp}-prerender`;
+  // As `npm run build` does: the client, then its public pages rendered in every language (scripts/prerender.ts).
+  execFileSync('npx', ['vite', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'], options);
+  execFileSync('npx', ['vite', 'build', '--ssr', 'prerender.tsx', '--outDir', ssr, '--logLevel', 'warn'], options);
+  execFileSync('npx', ['tsx', 'scripts/prerender.ts', tmp, ssr], options);
+  rmSync(ssr, { recursive: true, force: true });
   try {
     renameSync(tmp, dir);
   } catch {

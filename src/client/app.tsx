@@ -1,12 +1,13 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { RequireAuth } from '#client/auth/require-auth.js';
 import { EntryPage } from '#client/landing/entry-page.js';
 import { AppShell } from '#client/layout/app-shell.js';
 import { NotFoundPage } from '#client/layout/not-found-page.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
-// Route-level code splitting: each feature page is its own chunk.
-const router = createBrowserRouter([
+// Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at
+// build time (prerender.tsx, DESIGN.md §1 'First paint').
+export const routes: RouteObject[] = [
   {
     Component: AppShell,
     HydrateFallback: PageSpinner,
@@ -94,8 +95,30 @@ const router = createBrowserRouter([
       { path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];
 
-export function App() {
+/** Paths whose page is rendered at build time, in every language, for a visitor nobody signed in as. */
+export const PRERENDERED_PAGES = { landing: '/', login: '/login', terms: '/terms', privacy: '/privacy' } as const;
+
+/**
+ * Loads the code of the routes matching `path` (their `lazy` parts) into the route objects, so that the
+ * router starts initialized and its first render is the page itself: what hydration of a page rendered at
+ * build time needs (with a lazy route still pending, the router would render HydrateFallback first).
+ */
+export async function loadMatchedRoutes(path: string): Promise<void> {
+  for (const { route } of matchRoutes(routes, path) ?? []) {
+    const lazy = route.lazy;
+    if (!lazy || typeof lazy === 'function') continue;
+    const loaded = await Promise.all(
+      Object.entries(lazy).map(async ([key, load]) => [key, await (load as () => Promise<unknown>)()] as const),
+    );
+    Object.assign(route, Object.fromEntries(loaded));
+    delete route.lazy;
+  }
+}
+
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return <RouterProvider router={router} />;
 }
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,21 +1,44 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import { App } from '#client/app.js';
-import { i18nReady } from '#client/lib/i18n.js';
+import { App, createAppRouter, loadMatchedRoutes } from '#client/app.js';
+import { userQueryOptions } from '#client/auth/use-user.js';
+import { currentLanguage, i18n, i18nReady } from '#client/lib/i18n.js';
 import { queryClient } from '#client/lib/query-client.js';
 import { Toaster } from '#client/ui/toast.js';
 
+const root = document.getElementById('root')!;
+const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
+
+// The server says when nobody is signed in (src/server/http/spa.ts): then the app does not ask
+// GET /api/auth/user, whose 401 would be an error in the console of every visitor (DESIGN.md §1).
+if (meta('session') === 'none') queryClient.setQueryData(userQueryOptions.queryKey, null);
+
 // Tooltips bring their own provider (ui/tooltip.tsx, spec §9 timings), so the landing page skips Radix's popper.
 // A Spanish reader's catalogs arrive first (lib/i18n.ts), so no English flashes before them.
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
+async function start() {
+  await i18nReady;
+  // The page's code first: the router then starts with the page, not a fallback (app.tsx).
+  await loadMatchedRoutes(window.location.pathname);
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <App />
+        <App router={createAppRouter()} />
         <Toaster />
       </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // A page rendered at build time (scripts/prerender.mjs) in the reader's language is hydrated once the
+  // catalogs it read are here; any other (the app's shell, or a page of the other language after a switch
+  // on another device) is rendered from scratch.
+  const prerendered = root.dataset.prerendered;
+  if (prerendered && prerendered === currentLanguage()) {
+    await i18n.loadNamespaces((meta('prerendered-namespaces') ?? '').split(',').filter(Boolean));
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
+}
+
+void start();

@@ -77,7 +77,8 @@ export function Footer() {
           ))}
         </div>
         <div className="mt-12 flex flex-col gap-4 border-t border-white/10 pt-6 text-[13px] text-slate-400 sm:flex-row sm:items-center sm:justify-between">
-          <p>{t('common:footer_copyright', { year: new Date().getFullYear() })}</p>
+          {/* The pages rendered at build time carry the year of the build: a new year's first visits differ. */}
+          <p suppressHydrationWarning>{t('common:footer_copyright', { year: new Date().getFullYear() })}</p>
           <div className="flex gap-5">
             <FooterLink item={{ labelKey: 'common:privacy_policy', to: '/privacy' }} />
             <FooterLink item={{ labelKey: 'common:terms_of_service', to: '/terms' }} />

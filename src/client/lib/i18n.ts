@@ -103,16 +103,41 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+/** The `lang` cookie: the server picks the prerendered page of this language (DESIGN.md §1 'First paint'). */
+export const LANGUAGE_COOKIE = 'lang';
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+function cookieLanguage(): Language | null {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match && isLanguage(match[1]) ? match[1] : null;
+}
+
+function rememberLanguage(language: Language) {
   try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Private browsing may refuse storage; the cookie still carries the choice.
   }
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
+
+/** The reader's language: localStorage (spec §1), else the cookie, else English; never read on the server. */
+function storedLanguage(): Language {
+  if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Private browsing may refuse storage.
+  }
+  const language = isLanguage(stored) ? stored : (cookieLanguage() ?? DEFAULT_LANGUAGE);
+  // The cookie follows the stored choice, so the next page the server sends is already in this language.
+  if (cookieLanguage() !== language) rememberLanguage(language);
+  return language;
 }
 
 function reflectLanguage(language: string) {
+  if (typeof document === 'undefined') return; // rendering at build time (prerender.tsx)
   document.documentElement.lang = language;
   document.title = i18next.t('common:app_title');
   document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common:app_description'));
@@ -140,9 +165,13 @@ reflectLanguage(i18next.language);
 
 /** Settles once the reader's language is loaded and active: main.tsx renders after it. */
 export const i18nReady: Promise<unknown> =
-  initialLanguage === DEFAULT_LANGUAGE
-    ? Promise.resolve()
-    : loadLanguage(initialLanguage).then(() => i18next.changeLanguage(initialLanguage));
+  initialLanguage === DEFAULT_LANGUAGE ? Promise.resolve() : switchLanguage(initialLanguage);
+
+/** Loads `language` and switches to it. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18next.changeLanguage(language);
+}
 
 export { i18next as i18n };
 
@@ -157,11 +186,7 @@ export function useLanguage() {
 
   const setLanguage = useCallback(
     (next: Language) => {
-      try {
-        window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
-      } catch {
-        // Private browsing may refuse storage; the switch still applies for this visit.
-      }
+      rememberLanguage(next);
       void loadLanguage(next).then(() => i18n.changeLanguage(next));
     },
     [i18n],

@@ -40,18 +40,22 @@ function onError(error: unknown) {
   if (isUnauthorized(error)) redirectToLogin();
 }
 
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError }),
-  mutationCache: new MutationCache({ onError }),
-  defaultOptions: {
-    queries: {
-      queryFn: defaultQueryFn,
-      staleTime: Infinity,
-      gcTime: 5 * 60 * 1000,
-      refetchOnWindowFocus: false,
-      refetchInterval: false,
-      retry: false,
+/** The app's query client; one per page render when rendering at build time (prerender.tsx). */
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: Infinity,
+        gcTime: 5 * 60 * 1000,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
     },
-    mutations: { retry: false },
-  },
-});
+  });
+
+export const queryClient = createQueryClient();
