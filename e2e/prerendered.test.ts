@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Language } from '#shared/i18n/languages.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { catalogText, describeJourney, DESKTOP, launchBrowser, MOBILE } from './support/browser.js';
@@ -21,7 +21,7 @@ const PAGES: { path: string; status: number; heading: (lang: Language) => string
 const LANGUAGES: Language[] = ['en', 'es'];
 const WAIT = { timeout: 15_000 };
 
-describeJourney('public pages rendered at build time', () => {
+describeJourney('pages that arrive rendered', () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
@@ -89,11 +89,16 @@ describeJourney('public pages rendered at build time', () => {
       );
       const page = await context.newPage();
       const problems = watch(page);
-      const other: Language = lang === 'en' ? 'es' : 'en';
+      // Each page is switched to the other language, so the next arrives in that one (the toggle's cookie).
+      let current: Language = lang;
       for (const { path, heading } of PAGES) {
         await page.goto(`${app.url}${path}`);
+        expect(await page.locator('#root').getAttribute('data-prerendered'), path).toBe(current);
+        expect(await page.locator('html').getAttribute('lang')).toBe(current);
         await page.waitForLoadState('networkidle');
-        // Hydrated: the language toggle answers, switching the page in place, with no reload.
+        // Hydrated: the language toggle answers, switching the page in place, and the heading is the very node
+        // that arrived.
+        const other: Language = current === 'en' ? 'es' : 'en';
         await page.getByTestId('language-toggle').first().click();
         await expect
           .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), WAIT)
@@ -105,36 +110,101 @@ describeJourney('public pages rendered at build time', () => {
           `${path} was hydrated, not drawn again`,
         ).toBe(true);
         expect(await page.locator('html').getAttribute('lang')).toBe(other);
-        // The toggle wrote the cookie: the server now sends the other language's page; switch back for the next.
-        await page.reload();
-        expect(await page.locator('#root').getAttribute('data-prerendered')).toBe(other);
-        await page.getByTestId('language-toggle').first().click();
-        await expect
-          .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), WAIT)
-          .toBe(heading(lang));
+        current = other;
       }
       expect(problems).toEqual([]);
       await context.close();
     }
   });
 
-  it('serves a signed-in visitor the app, not the visitor pages', async () => {
-    const context: BrowserContext = await visitor('es');
+  /** A signed-in customer (in `lang`) with one posted job, in a context of its own. */
+  async function customerWithJob(lang: Language, options: { javaScript?: boolean } = {}) {
+    const context = await visitor(lang, options);
     const page = await context.newPage();
-    const response = await page.request.post(`${app.url}/api/auth/register`, {
-      data: {
-        email: `prerender-${Date.now()}@example.com`,
-        password: 'prerender password',
-        firstName: 'Pre',
-        lastName: 'Render',
-      },
-      headers: { origin: app.url },
+    const call = async (method: string, path: string, data?: unknown) => {
+      const response = await page.request.fetch(`${app.url}${path}`, { method, data, headers: { origin: app.url } });
+      if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+      return response.json();
+    };
+    await call('POST', '/api/auth/register', {
+      email: `rendered-${lang}-${Date.now()}-${Math.random()}@example.com`,
+      password: 'rendered password',
+      firstName: 'Rena',
+      lastName: 'Server',
     });
-    expect(response.status()).toBe(201);
+    const categories = (await call('GET', '/api/categories')) as { id: string; slug: string }[];
+    const title = `Rendered on the server ${lang} ${Date.now()}`;
+    const job = (await call('POST', '/api/jobs', {
+      categoryId: categories.find((c) => c.slug === 'plumbing')!.id,
+      title,
+      description: 'A leaking kitchen tap that needs a new cartridge, and a look at the shut-off valve.',
+      zipCode: '78701',
+      city: 'Austin',
+      state: 'TX',
+      budgetMin: '200',
+      budgetMax: '450',
+      timeline: 'asap',
+    })) as { id: string };
+    return { context, page, job: { id: job.id, title } };
+  }
+
+  for (const lang of LANGUAGES) {
+    it(`renders a signed-in user's screens on the server with their data, JavaScript off (${lang})`, async () => {
+      const { context, page, job } = await customerWithJob(lang, { javaScript: false });
+      await page.goto(`${app.url}/dashboard`);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      await expect.poll(() => page.getByText(job.title).count(), { timeout: 1 }).toBeGreaterThan(0);
+      await page.goto(`${app.url}/jobs/${job.id}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(job.title);
+      for (const path of ['/messages', '/find-providers', '/']) {
+        await page.goto(`${app.url}${path}`);
+        expect(await page.getByRole('heading', { level: 1 }).count(), path).toBeGreaterThan(0);
+      }
+      // The data handed to the browser is a JSON block, never an inline script (the CSP allows none).
+      const html = await (await page.request.get(`${app.url}/jobs/${job.id}`)).text();
+      expect(html).toContain('<script type="application/json" id="query-cache">');
+      expect(html.match(/<script(?![^>]*type="(?:module|application\/json)")[^>]*>/g)).toBeNull();
+      await context.close();
+    });
+  }
+
+  it("hydrates a signed-in user's screens from the data they came with: no console error, no refetch", async () => {
+    for (const lang of LANGUAGES) {
+      const { context, page, job } = await customerWithJob(lang);
+      await context.addInitScript(() =>
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            (window as unknown as { firstHeading: Element | null }).firstHeading = document.querySelector('h1');
+        }),
+      );
+      const problems = watch(page);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/my-jobs' || pathname === `/api/jobs/${job.id}`) asked.push(pathname);
+      });
+      for (const path of ['/dashboard', `/jobs/${job.id}`, '/messages', '/find-providers']) {
+        await page.goto(`${app.url}${path}`);
+        await page.waitForLoadState('networkidle');
+        expect(await page.locator('#root').getAttribute('data-prerendered'), path).toBe(lang);
+        expect(
+          await page.evaluate(
+            () => (window as unknown as { firstHeading: Element | null }).firstHeading === document.querySelector('h1'),
+          ),
+          `${path} was hydrated, not drawn again`,
+        ).toBe(true);
+      }
+      expect(problems).toEqual([]);
+      expect(asked).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('serves a signed-in visitor the app shell on the login page, which sends them home', async () => {
+    const { context, page } = await customerWithJob('es');
     const shell = await page.goto(`${app.url}/login`);
     expect(await shell?.text()).not.toContain('data-prerendered');
     expect(await shell?.text()).not.toContain('name="session"');
-    // The login page sends a signed-in user home.
     await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe('/');
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response as PageResponse } from 'playwright-core';
 import { describe } from 'vitest';
 import { resources, type Language } from '#shared/i18n/index.js';
 import { ROOT } from './build.js';
@@ -47,7 +47,25 @@ export async function newContext(
     }, language);
   }
   context.setDefaultTimeout(15_000);
+  context.on('page', waitForHydration);
   return context;
+}
+
+/**
+ * Pages arrive rendered (DESIGN.md §1 'First paint') and answer clicks once React has hydrated them, so
+ * `goto` and `reload` of a context made here return only then, as a person would wait for a page to respond.
+ */
+function waitForHydration(page: Page) {
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<PageResponse | null>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      if (response?.headers()['content-type']?.startsWith('text/html')) {
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      }
+      return response;
+    };
+  }
 }
 
 export const SCREENSHOT_DIR = join(ROOT, 'screenshots');

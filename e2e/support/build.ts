@@ -33,12 +33,14 @@ export function builtClientDir(): string {
   mkdirSync(join(ROOT, '.e2e-build'), { recursive: true });
   // The test runner sets NODE_ENV=test, which would give React's development build.
   const options = { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' as const };
-  const ssr = `${tmp}-prerender`;
   // As `npm run build` does: the client, then its public pages rendered in every language (scripts/prerender.ts).
   execFileSync('npx', ['vite', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'], options);
-  execFileSync('npx', ['vite', 'build', '--ssr', 'prerender.tsx', '--outDir', ssr, '--logLevel', 'warn'], options);
-  execFileSync('npx', ['tsx', 'scripts/prerender.ts', tmp, ssr], options);
-  rmSync(ssr, { recursive: true, force: true });
+  execFileSync(
+    'npx',
+    ['vite', 'build', '--ssr', 'prerender.tsx', '--outDir', join(tmp, 'ssr'), '--logLevel', 'warn'],
+    options,
+  );
+  execFileSync('npx', ['tsx', 'scripts/prerender.ts', tmp], options);
   try {
     renameSync(tmp, dir);
   } catch {

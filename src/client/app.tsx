@@ -97,6 +97,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Pages only for a visitor nobody signed in as: a signed-in user gets the app's shell there, which moves on. */
+export const GUEST_ONLY_PATHS = ['/login', '/forgot-password', '/reset-password'];
+
 /** Paths whose page is rendered at build time, in every language, for a visitor nobody signed in as. */
 export const PRERENDERED_PAGES = { landing: '/', login: '/login', terms: '/terms', privacy: '/privacy' } as const;
 

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
@@ -14,6 +14,10 @@ const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.g
 // The server says when nobody is signed in (src/server/http/spa.ts): then the app does not ask
 // GET /api/auth/user, whose 401 would be an error in the console of every visitor (DESIGN.md §1).
 if (meta('session') === 'none') queryClient.setQueryData(userQueryOptions.queryKey, null);
+// A signed-in screen rendered on the server comes with the data it was rendered from (a JSON data block,
+// not a script: the CSP allows none inline), so the first render here is the server's.
+const rendered = document.getElementById('query-cache');
+if (rendered?.textContent) hydrate(queryClient, JSON.parse(rendered.textContent));
 
 // Tooltips bring their own provider (ui/tooltip.tsx, spec §9 timings), so the landing page skips Radix's popper.
 // A Spanish reader's catalogs arrive first (lib/i18n.ts), so no English flashes before them.
@@ -29,8 +33,8 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>
   );
-  // A page rendered at build time (scripts/prerender.mjs) in the reader's language is hydrated once the
-  // catalogs it read are here; any other (the app's shell, or a page of the other language after a switch
+  // A page rendered at build time or on the server (prerender.tsx) in the reader's language is hydrated once
+  // the catalogs it read are here; any other (the app's shell, or a page of the other language after a switch
   // on another device) is rendered from scratch.
   const prerendered = root.dataset.prerendered;
   if (prerendered && prerendered === currentLanguage()) {

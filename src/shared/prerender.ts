@@ -1,11 +1,19 @@
+// The pages the React app renders outside the browser (src/client/prerender.tsx, DESIGN.md §1 'First paint'):
+// what the build leaves for the server, and the one way both put a rendered page into the built index.html.
+
 /** The file beside the prerendered pages (dist/client/prerendered) that tells the server what is there. */
 export const PRERENDER_MANIFEST = 'manifest.json';
+/** Where the build puts the server-side rendering code, inside the client build (never served). */
+export const SSR_DIR = 'ssr';
+export const SSR_ENTRY = 'prerender.js';
 
 export type PrerenderManifest = {
   /** Path → page name: dist/client/prerendered/<language>/<name>.html. */
   pages: Record<string, string>;
   /** Every route of the app (react-router patterns such as `/jobs/:id`), to tell a page from a 404. */
   routes: string[];
+  /** Routes a signed-in user gets the app's shell on instead of a rendered page (the login page…). */
+  guestOnly: string[];
 };
 
 /** A matcher for the app's route patterns: `:param` is one non-empty segment, `*` anything. */
@@ -18,4 +26,46 @@ export function routeMatcher(patterns: string[]): (path: string) => boolean {
     return new RegExp(`^${source}/?$`);
   });
   return (path) => expressions.some((expression) => expression.test(path));
+}
+
+export type DocumentParts = {
+  language: string;
+  title: string;
+  description: string;
+  /** Nobody is signed in: the client then does not ask who is (no 401 in the console). */
+  nobodySignedIn: boolean;
+  /** A rendered page for #root, and the catalogs it read; without one the boot spinner stays. */
+  page?: { html: string; namespaces: string[] };
+  /** The query cache the page was rendered from, handed to the client in a JSON data block (no inline script). */
+  state?: unknown;
+};
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function replaceOnce(html: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.test(html)) throw new Error(`the built index.html has no ${pattern}`);
+  return html.replace(pattern, () => replacement);
+}
+
+/** The built index.html (`template`) made into one page: its language, head, markup and data. */
+export function fillDocument(template: string, parts: DocumentParts): string {
+  let html = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${parts.language}">`);
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeAttribute(parts.title)}</title>`);
+  const meta = [`<meta name="description" content="${escapeAttribute(parts.description)}" />`];
+  if (parts.nobodySignedIn) meta.push('<meta name="session" content="none" />');
+  if (parts.page) meta.push(`<meta name="prerendered-namespaces" content="${parts.page.namespaces.join(',')}" />`);
+  html = replaceOnce(html, /<meta\s+name="description"\s+content="[^"]*"\s*\/>/, meta.join('\n    '));
+  if (parts.page) {
+    const data =
+      parts.state === undefined
+        ? ''
+        : `<script type="application/json" id="query-cache">${JSON.stringify(parts.state).replace(/</g, '\\u003c')}</script>`;
+    html = replaceOnce(
+      html,
+      /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
+      `<div id="root" data-prerendered="${parts.language}">${parts.page.html}</div>${data}`,
+    );
+  }
+  return html;
 }

@@ -42,7 +42,9 @@ export function RecentJobs() {
                   <Badge variant="info">{t(`landing:category_${job.category}`)}</Badge>
                   <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
                     <Clock className="size-3.5" aria-hidden />
-                    {formatRelativeTime(new Date(now - job.postedHoursAgo * HOUR_MS).toISOString(), language, now)}
+                    <span suppressHydrationWarning>
+                      {formatRelativeTime(new Date(now - job.postedHoursAgo * HOUR_MS).toISOString(), language, now)}
+                    </span>
                   </span>
                 </div>
                 <div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#client/auth/use-user.js';
@@ -21,6 +21,10 @@ export function AppShell() {
   const { t } = useTranslation();
   const { user, isLoading } = useUser();
   const navigation = useNavigation();
+  // A page that arrived rendered answers clicks only once hydrated: journeys wait for this mark (e2e/support).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

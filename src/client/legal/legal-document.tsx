@@ -31,7 +31,7 @@ export function LegalDocument({ titleKey, introKey, updatedAt, sections, values,
         <p className="text-[13px] font-semibold tracking-wider text-primary uppercase">{t('legal:eyebrow')}</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{t(titleKey)}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          {t('legal:last_updated', { date: formatDate(updatedAt, language) })}
+          {t('legal:last_updated', { date: formatDate(`${updatedAt}T12:00:00`, language) })}
         </p>
         <p className="mt-6 max-w-3xl text-lg leading-relaxed text-muted-foreground">{t(introKey, values)}</p>
       </header>

@@ -41,13 +41,20 @@ async function handle<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** How calls reach the API: the browser's fetch, or the server's own routes while it renders a page (ssr.tsx). */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /** JSON call with the session cookie; throws ApiError on any non-2xx (spec §7). */
 export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   const hasBody = init.body !== undefined;
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method: init.method ?? (hasBody ? 'POST' : 'GET'),
     credentials: 'include',
     headers: hasBody
@@ -64,7 +71,7 @@ export async function apiResponse<T>(
   path: string,
   init: { signal?: AbortSignal } = {},
 ): Promise<{ body: T; headers: Headers }> {
-  const response = await fetch(path, {
+  const response = await transport(path, {
     credentials: 'include',
     headers: { accept: 'application/json' },
     signal: init.signal,

@@ -74,6 +74,8 @@ export function useEventStreamOpen(): boolean {
       return () => statusListeners.delete(listener);
     },
     () => status === 'open',
+    // A page rendered on the server (and its hydration) starts with the stream not open yet.
+    () => false,
   );
 }
 

@@ -37,6 +37,8 @@ export function redirectToLogin() {
 }
 
 function onError(error: unknown) {
+  // A page rendered on the server (prerender.tsx) just leaves out what it could not read.
+  if (typeof window === 'undefined') return;
   if (isUnauthorized(error)) redirectToLogin();
 }
 

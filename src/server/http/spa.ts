@@ -1,37 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#server/config.js';
 import { sendNotFound } from '#server/http/error-handler.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/i18n/languages.js';
-import { PRERENDER_MANIFEST, routeMatcher, type PrerenderManifest } from '#shared/prerender.js';
+import { builtPages } from '#server/http/pages.js';
+import { SSR_DIR } from '#shared/prerender.js';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/healthz', '/readyz'];
 const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => url.startsWith(p));
-/** The cookie the language toggle writes (src/client/lib/i18n.ts). */
-const LANGUAGE_COOKIE = 'lang';
-
-/**
- * The HTML a visitor nobody is signed in as gets for `path` (DESIGN.md §1 'First paint'), from the pages
- * `npm run build` rendered (scripts/prerender.ts): a public page as it looks, the app's shell saying that
- * nobody is signed in for the app's other routes, the 404 page for the rest. Null without a prerendered build.
- */
-function prerenderedPages(clientDir: string) {
-  const manifestPath = join(clientDir, 'prerendered', PRERENDER_MANIFEST);
-  if (!existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest;
-  const isAppRoute = routeMatcher(manifest.routes);
-  return (path: string, language: Language): { file: string; status: number } => {
-    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    const page = manifest.pages[trimmed] ?? (isAppRoute(trimmed) ? 'shell' : 'not-found');
-    return { file: `prerendered/${language}/${page}.html`, status: page === 'not-found' ? 404 : 200 };
-  };
-}
-
-const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-
 /**
  * The React app: built files from dist/client in production, Vite's middleware in development.
  * Client routes fall back to index.html; unknown /api paths answer a JSON 404.
@@ -59,6 +36,8 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The server-side rendering code (src/client/prerender.tsx) lives in the build but is not a page.
+      allowedPath: (path) => !path.startsWith(`/${SSR_DIR}/`),
       // The build writes .br and .gz beside each text file (scripts/precompress.ts); send the best one
       // the browser accepts, with `Vary: Accept-Encoding`.
       preCompressed: true,
@@ -73,16 +52,11 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
       },
     });
   }
-  const pageFor = hasClient ? prerenderedPages(clientDir) : null;
+  const pages = hasClient ? builtPages(app, clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!hasClient || !isRead || isApiPath(request.url)) return sendNotFound(reply);
-    reply.type('text/html');
-    if (pageFor && !request.session.userId) {
-      const cookie = request.cookies[LANGUAGE_COOKIE];
-      const { file, status } = pageFor(request.url.split('?', 1)[0]!, isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE);
-      return reply.code(status).sendFile(file);
-    }
-    return reply.sendFile('index.html');
+    if (pages) return pages(request, reply);
+    return reply.type('text/html').sendFile('index.html');
   });
 }

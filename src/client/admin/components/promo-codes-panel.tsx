@@ -201,7 +201,9 @@ function PromoRow({ promo }: { promo: PromoCode }) {
             ? t('promo:uses_unlimited', { current: promo.currentUses })
             : t('promo:uses_limited', { current: promo.currentUses, max: promo.maxUses })}
         </dd>
-        <dd className="font-semibold">{promo.expiresAt ? formatDate(promo.expiresAt, language) : t('promo:never')}</dd>
+        <dd className="font-semibold" suppressHydrationWarning>
+          {promo.expiresAt ? formatDate(promo.expiresAt, language) : t('promo:never')}
+        </dd>
       </dl>
       <Button variant="outline" size="sm" className="ml-auto" onClick={toggle} disabled={update.isPending}>
         {promo.isActive ? t('promo:turn_off') : t('promo:turn_on')}

@@ -52,7 +52,7 @@ export function VerificationPanel() {
                     >
                       {profile.businessName}
                     </Link>
-                    <span className="text-[13px] break-all text-muted-foreground">
+                    <span className="text-[13px] break-all text-muted-foreground" suppressHydrationWarning>
                       {profile.ownerName} · {profile.email} · {formatDate(profile.createdAt, language)}
                     </span>
                   </div>

@@ -105,7 +105,7 @@ function IntelligenceFigures({ intelligence }: { intelligence: CompetitiveIntell
           {intelligence.blockResponseWindow && (
             <li className="flex items-start gap-2">
               <Clock className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-              <span>
+              <span suppressHydrationWarning>
                 {windowOpen
                   ? t('bids:intelligence_window_open', {
                       time: formatRelativeTime(intelligence.blockResponseWindow, language, now),
@@ -117,7 +117,7 @@ function IntelligenceFigures({ intelligence }: { intelligence: CompetitiveIntell
           {intelligence.bustPriorityUntil && (
             <li className="flex items-start gap-2">
               <Crown className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-              <span>
+              <span suppressHydrationWarning>
                 {priorityOpen
                   ? t('bids:intelligence_priority_open', {
                       time: formatRelativeTime(intelligence.bustPriorityUntil, language, now),

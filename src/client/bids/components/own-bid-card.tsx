@@ -45,7 +45,7 @@ export function OwnBidCard({ bid }: { bid: Bid }) {
           <p className="text-3xl font-extrabold tracking-tight tabular-nums" data-testid="own-bid-amount">
             {formatMoney(bid.amount, language)}
           </p>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground" suppressHydrationWarning>
             {t('bids:placed_on', { date: formatDate(bid.createdAt, language) })}
             <span aria-hidden> · </span>
             {t('bids:credits_spent_on_bid', { count: bid.creditsCost })}
@@ -53,7 +53,7 @@ export function OwnBidCard({ bid }: { bid: Bid }) {
         </div>
         {bid.message && <p className="rounded-xl bg-muted/60 p-3 text-sm whitespace-pre-line">{bid.message}</p>}
         {bid.revisedAt && (
-          <p className="text-[13px] text-muted-foreground">
+          <p className="text-[13px] text-muted-foreground" suppressHydrationWarning>
             {t('bids:revised_on', { date: formatDate(bid.revisedAt, language) })}
           </p>
         )}
@@ -62,7 +62,7 @@ export function OwnBidCard({ bid }: { bid: Bid }) {
             <ReviseBidForm bid={bid} onDone={() => setRevising(false)} />
           ) : (
             <div className="flex flex-col gap-2 rounded-xl border border-info/20 bg-info-soft p-3 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-[13px] text-info-strong">
+              <p className="text-[13px] text-info-strong" suppressHydrationWarning>
                 {t('bids:revision_available', { time: formatRelativeTime(bid.revisableUntil, language) })}
               </p>
               <Button variant="outline" size="sm" onClick={() => setRevising(true)}>

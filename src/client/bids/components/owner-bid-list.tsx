@@ -85,7 +85,7 @@ function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
             )}
           </div>
           <p className="text-xs text-muted-foreground">
-            {formatRelativeTime(bid.createdAt, language)}
+            <span suppressHydrationWarning>{formatRelativeTime(bid.createdAt, language)}</span>
             {bid.estimatedDuration && (
               <>
                 <span aria-hidden> · </span>

@@ -117,7 +117,9 @@ function ProviderDashboard({ user }: { user: User }) {
                       <Link to={`/jobs/${bid.jobId}`} className="truncate font-medium hover:text-primary">
                         {bid.jobTitle}
                       </Link>
-                      <span className="text-xs text-muted-foreground">{formatDate(bid.createdAt, language)}</span>
+                      <span className="text-xs text-muted-foreground" suppressHydrationWarning>
+                        {formatDate(bid.createdAt, language)}
+                      </span>
                     </div>
                     <div className="flex items-center gap-2">
                       <TierBadge tier={bid.tier} />
@@ -177,7 +179,7 @@ function AvailableJobsCard({ userId }: { userId: string }) {
                 </span>
               </div>
               <p className="text-sm text-muted-foreground">{cut(job.description)}</p>
-              <p className="flex items-center gap-1 text-xs text-muted-foreground">
+              <p className="flex items-center gap-1 text-xs text-muted-foreground" suppressHydrationWarning>
                 <MapPin className="size-3.5" aria-hidden />
                 {job.location}
                 <span aria-hidden> · </span>

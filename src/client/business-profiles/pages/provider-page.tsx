@@ -328,7 +328,11 @@ function Reviews({ provider }: { provider: ProviderShowcase }) {
             <CardContent className="grid gap-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-semibold">{review.customerName}</span>
-                <time className="text-[13px] text-muted-foreground" dateTime={review.createdAt}>
+                <time
+                  className="text-[13px] text-muted-foreground"
+                  dateTime={review.createdAt}
+                  suppressHydrationWarning
+                >
                   {formatDate(review.createdAt, language)}
                 </time>
               </div>

@@ -63,7 +63,9 @@ function TransactionRow({ transaction }: { transaction: CreditTransaction }) {
     <li className="flex items-start justify-between gap-3 text-sm" data-testid="credit-transaction">
       <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-0.5">
         <span className="truncate">{describe(transaction)}</span>
-        <span className="text-xs text-muted-foreground">{formatDate(transaction.createdAt, language)}</span>
+        <span className="text-xs text-muted-foreground" suppressHydrationWarning>
+          {formatDate(transaction.createdAt, language)}
+        </span>
       </div>
       <span className={cn('shrink-0 font-semibold tabular-nums', positive ? 'text-success' : 'text-destructive')}>
         {positive ? `+${transaction.amount}` : `−${Math.abs(transaction.amount)}`}

@@ -67,7 +67,7 @@ export function JobCard({ job, actions }: JobCardProps) {
           </span>
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden />
-            <time dateTime={job.createdAt} title={formatDate(job.createdAt, language)}>
+            <time dateTime={job.createdAt} title={formatDate(job.createdAt, language)} suppressHydrationWarning>
               {t('jobs:posted_ago', { time: formatRelativeTime(job.createdAt, language) })}
             </time>
           </span>

@@ -75,7 +75,7 @@ function JobDetail({ job }: { job: Job }) {
                 </span>
                 <span className="inline-flex items-center gap-1.5">
                   <CalendarDays className="size-4" aria-hidden />
-                  <time dateTime={job.createdAt}>
+                  <time dateTime={job.createdAt} suppressHydrationWarning>
                     {t('jobs:posted_on', { date: formatDate(job.createdAt, language) })}
                   </time>
                 </span>

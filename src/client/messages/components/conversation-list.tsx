@@ -101,7 +101,11 @@ function ConversationItem({ conversation, userId, selected, onSelect }: ItemProp
           <span className="flex items-baseline justify-between gap-2">
             <span className={cn('truncate text-sm', unreadCount > 0 ? 'font-bold' : 'font-semibold')}>{name}</span>
             {lastMessage && (
-              <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-muted-foreground">
+              <time
+                dateTime={lastMessage.createdAt}
+                className="shrink-0 text-xs text-muted-foreground"
+                suppressHydrationWarning
+              >
                 {formatRelativeTime(lastMessage.createdAt, language)}
               </time>
             )}

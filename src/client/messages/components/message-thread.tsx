@@ -65,7 +65,9 @@ function MessageBubble({ message, own }: { message: Message; own: boolean }) {
             own ? 'text-primary-foreground/80' : 'text-muted-foreground',
           )}
         >
-          <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt, language)}</time>
+          <time dateTime={message.createdAt} suppressHydrationWarning>
+            {formatRelativeTime(message.createdAt, language)}
+          </time>
           {own && (
             <Tick
               className="size-3.5"
