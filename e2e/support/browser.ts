@@ -53,16 +53,15 @@ export async function newContext(
 
 /**
  * Pages arrive rendered (DESIGN.md §1 'First paint') and answer clicks once React has hydrated them, so
- * `goto` and `reload` of a context made here return only then, as a person would wait for a page to respond.
+ * `goto`, `reload` and `waitForURL` of a context made here return only then, as a person would wait for a page to respond.
  */
 function waitForHydration(page: Page) {
-  for (const method of ['goto', 'reload'] as const) {
+  for (const method of ['goto', 'reload', 'waitForURL'] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<PageResponse | null>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await original(...args);
-      if (response?.headers()['content-type']?.startsWith('text/html')) {
-        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      }
+      const html = method === 'waitForURL' || response?.headers()['content-type']?.startsWith('text/html');
+      if (html) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       return response;
     };
   }

@@ -63,6 +63,8 @@ export function useToasts(): ToastItem[] {
   const [state, setState] = useState(items);
   useEffect(() => {
     listeners.add(setState);
+    // A toast raised by an effect that ran before this one (a page's first render) is already in `items`.
+    setState(items);
     return () => {
       listeners.delete(setState);
     };
