@@ -53,7 +53,11 @@ export async function startPgCluster(): Promise<PgCluster> {
   const signalAll = (signal: 'STOP' | 'CONT') => {
     const pid = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
     const children = spawnSync('pgrep', ['-P', pid], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
-    execFileSync('kill', [`-${signal}`, pid, ...children]);
+    try {
+      execFileSync('kill', [`-${signal}`, pid, ...children], { stdio: 'ignore' });
+    } catch {
+      // A backend that ended between pgrep and kill: every other process was signalled all the same.
+    }
   };
   start();
   let stopped = false;
