@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,9 @@ export type PgCluster = {
   stop: () => void;
   start: () => void;
   restart: () => void;
+  /** stop and start without blocking the event loop: a benchmark's load keeps running meanwhile. */
+  stopAsync: () => Promise<void>;
+  startAsync: () => Promise<void>;
   /** SIGSTOP to the server and its backends: it keeps its sockets and answers nothing (a partition). */
   freeze: () => void;
   thaw: () => void;
@@ -30,20 +33,31 @@ export async function startPgCluster(): Promise<PgCluster> {
   const data = join(dir, 'data');
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
+  const commandLine = (command: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]] : [join(BIN, command), args];
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]]
-      : [join(BIN, command), args];
-    const result = spawnSync(file, argv, { encoding: 'utf8' });
+    const result = spawnSync(...commandLine(command, args), { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
+  const runAsync = (command: string, args: string[]) =>
+    new Promise<void>((resolve, reject) =>
+      execFile(...commandLine(command, args), { encoding: 'utf8' }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${command} failed: ${stderr || stdout || error.message}`)) : resolve(),
+      ),
+    );
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const startArgs = ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'];
+  const stopArgs = ['-D', data, '-m', 'fast', '-w', 'stop'];
+  const start = () => run('pg_ctl', startArgs);
   const signalAll = (signal: 'STOP' | 'CONT') => {
     const pid = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
     const children = spawnSync('pgrep', ['-P', pid], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
-    execFileSync('kill', [`-${signal}`, pid, ...children]);
+    try {
+      execFileSync('kill', [`-${signal}`, pid, ...children], { stdio: 'ignore' });
+    } catch {
+      // A backend that ended between pgrep and kill: every other process was signalled all the same.
+    }
   };
   start();
   let stopped = false;
@@ -51,7 +65,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     stop: () => {
-      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      run('pg_ctl', stopArgs);
       stopped = true;
     },
     start: () => {
@@ -59,6 +73,14 @@ export async function startPgCluster(): Promise<PgCluster> {
       stopped = false;
     },
     restart: () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-m', 'fast', '-w', 'restart']),
+    stopAsync: async () => {
+      await runAsync('pg_ctl', stopArgs);
+      stopped = true;
+    },
+    startAsync: async () => {
+      await runAsync('pg_ctl', startArgs);
+      stopped = false;
+    },
     freeze: () => signalAll('STOP'),
     thaw: () => signalAll('CONT'),
     destroy: () => {
