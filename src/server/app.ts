@@ -30,7 +30,7 @@ import { promoRoutes } from '#server/promo/routes.js';
 import { providerRoutes } from '#server/providers/routes.js';
 import { serviceRequestRoutes } from '#server/service-requests/routes.js';
 import { systemRoutes } from '#server/system/routes.js';
-import { photoStorageFor, uploadRoutes } from '#server/uploads/index.js';
+import { photoStorageFor, startUploadSweep, uploadRoutes } from '#server/uploads/index.js';
 import { zipRoutes } from '#server/zip/routes.js';
 
 export type BuildOptions = {
@@ -103,7 +103,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(providerRoutes);
   await app.register(jobRoutes);
   await app.register(uploadRoutes, { storage });
+  const stopUploadSweep = startUploadSweep(database.db, storage, (err) =>
+    app.log.error({ err }, 'upload sweep failed'),
+  );
   app.addHook('onClose', async () => {
+    stopUploadSweep();
     storage.close();
   });
   await app.register(zipRoutes);
