@@ -6,9 +6,12 @@ import { defineConfig } from 'vitest/config';
 // NODE_EXTRA_CA_CERTS when a process starts, so it is set here, before the test workers are started.
 process.env.NODE_EXTRA_CA_CERTS = fileURLToPath(new URL('src/server/test/oidc/ca.pem', import.meta.url));
 
-// Our own package.json "imports" point at TypeScript sources under the 'source' condition.
-const resolve = { conditions: ['source', ...defaultServerConditions] };
-const ssr = { resolve: { conditions: ['source', ...defaultServerConditions] } };
+// Our own package.json "imports" point at TypeScript sources under the 'source' condition. Packages resolve
+// as Node resolves them: without Vite's 'module' condition, which picks bundler-only builds (the AWS SDK's
+// dist-es imports files without extensions, which Node cannot load).
+const conditions = ['source', ...defaultServerConditions.filter((condition) => condition !== 'module')];
+const resolve = { conditions };
+const ssr = { resolve: { conditions } };
 
 export default defineConfig({
   test: {

@@ -30,8 +30,7 @@ import { promoRoutes } from '#server/promo/routes.js';
 import { providerRoutes } from '#server/providers/routes.js';
 import { serviceRequestRoutes } from '#server/service-requests/routes.js';
 import { systemRoutes } from '#server/system/routes.js';
-import { uploadRoutes } from '#server/uploads/routes.js';
-import { photoStorageFor } from '#server/uploads/storage.js';
+import { photoStorageFor, startUploadSweep, uploadRoutes } from '#server/uploads/index.js';
 import { zipRoutes } from '#server/zip/routes.js';
 
 export type BuildOptions = {
@@ -65,7 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedCategories(database.db);
   // Demo data: on by default only for the embedded database, and only into an empty one.
   const wantsDemo = config.seedDemo ?? database.kind === 'pglite';
-  if (wantsDemo) await seedDemo(database.db, photoStorageFor(config));
+  const storage = photoStorageFor(config);
+  if (wantsDemo) await seedDemo(database.db, storage);
 
   const rawHeaders = securityHeaderList(config);
   const app = Fastify({
@@ -102,7 +102,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(creditRoutes);
   await app.register(providerRoutes);
   await app.register(jobRoutes);
-  await app.register(uploadRoutes);
+  await app.register(uploadRoutes, { storage });
+  const stopUploadSweep = startUploadSweep(database.db, storage, (err) =>
+    app.log.error({ err }, 'upload sweep failed'),
+  );
+  app.addHook('onClose', async () => {
+    stopUploadSweep();
+    storage.close();
+  });
   await app.register(zipRoutes);
   await app.register(bidRoutes);
   await app.register(paymentRoutes);

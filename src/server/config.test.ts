@@ -47,6 +47,11 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL/],
     [{ MAIL_FROM: 'nobody' }, /MAIL_FROM/],
     [{ MESSAGE_EMAIL_DELAY_SECONDS: 'later' }, /MESSAGE_EMAIL_DELAY_SECONDS/],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /S3_BUCKET must be set when S3_ENDPOINT is set/],
+    [{ S3_BUCKET: 'Photos_Bucket' }, /S3_BUCKET/],
+    [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT/],
+    [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'key' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
+    [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE/],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
@@ -66,6 +71,28 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
+  it('keeps uploads on disk without S3_BUCKET, and reads the S3 store with its defaults when set', () => {
+    expect(loadConfig(base).s3).toBeNull();
+    expect(loadConfig({ ...base, S3_BUCKET: 'tradesbid-photos' }).s3).toEqual({
+      bucket: 'tradesbid-photos',
+      endpoint: null,
+      region: 'us-east-1',
+      accessKeyId: null,
+      secretAccessKey: null,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      ...base,
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    }).s3;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', region: 'eu-west-1', forcePathStyle: true });
   });
 
   it('requires SESSION_SECRET with DATABASE_URL in production', () => {

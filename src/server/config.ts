@@ -41,10 +41,23 @@ export type Config = {
    * number of hops (the app must then be reachable only through them) or a list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string;
+  /** With S3_BUCKET set, uploads live in that bucket of an S3-compatible store (DESIGN.md §1, §2); null: DATA_DIR/uploads. */
+  s3: S3Config | null;
   logLevel: string;
   rootDir: string;
   /** The built React app (dist/client unless CLIENT_DIR says otherwise). */
   clientDir: string;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** A non-AWS store (MinIO, R2, a local test server); null means AWS S3 of `region`. */
+  endpoint: string | null;
+  region: string;
+  /** Both null: the SDK's own credential chain (instance role, AWS_* variables, profile). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -97,6 +110,36 @@ function trustProxy(env: Env): boolean | number | string {
   // Addresses or CIDR ranges of the proxies, comma-separated.
   if (/^[\d.:a-f/, ]+$/i.test(raw) && /[.:]/.test(raw)) return raw;
   return bool(env, 'TRUST_PROXY') ?? false;
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+function s3(env: Env): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!bucket) {
+    const stray = S3_VARIABLES.find((name) => env[name]);
+    if (stray) throw new ConfigError(`S3_BUCKET must be set when ${stray} is set`);
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name (lowercase letters, digits, dots, dashes), got "${bucket}"`);
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region))
+    throw new ConfigError(`S3_REGION must be a region name like us-east-1, got "${region}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return {
+    bucket,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE') ?? false,
+  };
 }
 
 function generatedSecret(dataDir: string): string {
@@ -184,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       messageEmailDelaySeconds: int(env, 'MESSAGE_EMAIL_DELAY_SECONDS', 300, 0, 7 * 24 * 3600),
     },
     trustProxy: trustProxy(env),
+    s3: s3(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     rootDir,
     clientDir: resolve(rootDir, env.CLIENT_DIR || 'dist/client'),

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { User } from '#shared/auth.js';
 import { buildApp, type BuildOptions } from '#server/app.js';
 import { loadConfig, type Config } from '#server/config.js';
+import { migrationsFolder, openDatabase } from '#server/db/client.js';
 import { sessionCookieOf } from './cookies.js';
 import { createTestDatabase } from './database.js';
 
@@ -72,4 +73,35 @@ export async function signUp(
 export function as(app: FastifyInstance, session: Session | null) {
   return (options: InjectOptions) =>
     app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(session ? { cookie: session.cookie } : {}) } });
+}
+
+export type TwoInstances = { a: FastifyInstance; b: FastifyInstance; config: Config; close: () => Promise<void> };
+
+/**
+ * Two app instances with one configuration on one fresh database (DESIGN.md §3.8): two pools on it on a
+ * PostgreSQL server, as two processes would have; the one in-process database on embedded PGlite.
+ */
+export async function createTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
+  const config = testConfig(env);
+  const database = await createTestDatabase();
+  const second = database.url
+    ? await openDatabase({
+        url: database.url,
+        pgliteDir: null,
+        migrationsFolder: migrationsFolder(config.rootDir),
+        poolSize: 5,
+      })
+    : database;
+  const a = await buildApp(config, { database, serveClient: false });
+  const b = await buildApp(config, { database: second, serveClient: false });
+  // The second pool goes first: closing the first instance drops a PostgreSQL test database.
+  return {
+    a,
+    b,
+    config,
+    close: async () => {
+      await b.close();
+      await a.close();
+    },
+  };
 }

@@ -5,14 +5,15 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '#shared/jobs.js';
 import { ctx } from '#server/http/context.js';
 import { AppError, findOrFail } from '#server/http/errors.js';
+import { StorageUnavailableError } from './s3-storage.js';
 import { uploadDocument, uploadPhotos } from './service.js';
-import { photoStorageFor } from './storage.js';
+import { IMMUTABLE, type PhotoStorage } from './storage.js';
 
-// Stored files never change: a new upload gets a new key.
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-export async function uploadRoutes(app: FastifyInstance) {
-  const storage = photoStorageFor(app.config);
+export async function uploadRoutes(app: FastifyInstance, { storage }: { storage: PhotoStorage }) {
+  // The answer is a plain 503; why the store did not answer is for the operator.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof StorageUnavailableError) request.log.warn({ err: error.reason }, 'photo storage unavailable');
+  });
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: UPLOAD_MAX_BYTES,

@@ -54,41 +54,50 @@ export function storageKeyOf(url: string): string | null {
   return url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : null;
 }
 
-/** Writes encoded photos to storage and records them as the user's uploads; all or nothing. */
+type NewUpload = typeof uploads.$inferInsert;
+
+/**
+ * Records uploads, then writes their files (decision 025). A row comes first so that no file is ever in
+ * the store without one: if a write fails, or the instance dies half-way, the rows are unreferenced
+ * uploads that the sweep removes with whatever was written. Files go out in parallel, so a store that
+ * is down costs one timeout, not one per file.
+ */
+async function recordAndStore(db: DbOrTx, storage: PhotoStorage, rows: NewUpload[], files: Map<string, Buffer>) {
+  await db.insert(uploads).values(rows);
+  await Promise.all([...files].map(([key, data]) => storage.put(key, data)));
+}
+
+/** Writes encoded photos to storage and records them as the user's uploads. */
 export async function storePhotos(
   db: DbOrTx,
   storage: PhotoStorage,
   userId: string,
   photos: EncodedPhoto[],
 ): Promise<UploadedPhoto[]> {
-  const rows = photos.map((photo) => {
+  const stored = photos.map((photo) => {
     const id = randomUUID();
     return { photo, storageKey: `${id}.webp`, thumbnailKey: `${id}.thumb.webp` };
   });
-  const written: string[] = [];
-  try {
-    for (const { photo, storageKey, thumbnailKey } of rows) {
-      await storage.put(storageKey, photo.data);
-      written.push(storageKey);
-      await storage.put(thumbnailKey, photo.thumbnail);
-      written.push(thumbnailKey);
-    }
-    await db.insert(uploads).values(
-      rows.map(({ photo, storageKey, thumbnailKey }) => ({
-        userId,
-        storageKey,
-        thumbnailKey,
-        contentType: 'image/webp',
-        width: photo.width,
-        height: photo.height,
-        bytes: photo.data.length,
-      })),
-    );
-  } catch (error) {
-    await Promise.allSettled(written.map((key) => storage.delete(key)));
-    throw error;
-  }
-  return rows.map(({ photo, storageKey, thumbnailKey }) => ({
+  await recordAndStore(
+    db,
+    storage,
+    stored.map(({ photo, storageKey, thumbnailKey }) => ({
+      userId,
+      storageKey,
+      thumbnailKey,
+      contentType: 'image/webp',
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.data.length,
+    })),
+    new Map(
+      stored.flatMap(({ photo, storageKey, thumbnailKey }) => [
+        [storageKey, photo.data],
+        [thumbnailKey, photo.thumbnail],
+      ]),
+    ),
+  );
+  return stored.map(({ photo, storageKey, thumbnailKey }) => ({
     url: photoUrl(storageKey),
     thumbnailUrl: photoUrl(thumbnailKey),
     width: photo.width,
@@ -168,20 +177,15 @@ export async function uploadDocument(
     return { url: photo!.url, contentType: 'image/webp' };
   }
   const storageKey = `${randomUUID()}.pdf`;
-  await storage.put(storageKey, data);
-  try {
-    await ctx.db.insert(uploads).values({
-      userId: ctx.user.id,
-      storageKey,
-      thumbnailKey: storageKey,
-      contentType: 'application/pdf',
-      width: 0,
-      height: 0,
-      bytes: data.length,
-    });
-  } catch (error) {
-    await storage.delete(storageKey);
-    throw error;
-  }
+  const row = {
+    userId: ctx.user.id,
+    storageKey,
+    thumbnailKey: storageKey,
+    contentType: 'application/pdf',
+    width: 0,
+    height: 0,
+    bytes: data.length,
+  };
+  await recordAndStore(ctx.db, storage, [row], new Map([[storageKey, data]]));
   return { url: photoUrl(storageKey), contentType: 'application/pdf' };
 }

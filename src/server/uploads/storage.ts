@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '#server/config.js';
 
 /** Keys are ours (never a client's file name): an id, an optional ".thumb", an image or PDF extension. */
 export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{8,64}(\.thumb)?\.(webp|jpg|pdf)$/;
@@ -13,19 +12,24 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream';
 }
 
+/** Stored files never change: a new upload gets a new key. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export type StoredObject = { body: Readable; contentType: string; size: number };
 
 /**
- * Where photos live (DESIGN.md §1). The local disk is the embedded default; an S3-compatible store
- * can implement the same three calls for several app instances.
+ * Where photos live (DESIGN.md §1): the local disk is the embedded default; with S3_BUCKET set, an
+ * S3-compatible store that every app instance reaches (decision 025). Deleting a missing key is no error.
  */
 export interface PhotoStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Lets go of connections when the app closes. */
+  close(): void;
 }
 
-function assertKey(key: string) {
+export function assertKey(key: string) {
   if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
 }
 
@@ -53,8 +57,6 @@ export class LocalDiskStorage implements PhotoStorage {
     assertKey(key);
     await rm(join(this.dir, key), { force: true });
   }
-}
 
-export function photoStorageFor(config: Config): PhotoStorage {
-  return new LocalDiskStorage(join(config.dataDir, 'uploads'));
+  close() {}
 }

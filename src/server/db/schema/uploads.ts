@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { users } from './users.js';
 
@@ -17,6 +17,8 @@ export const uploads = pgTable(
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: createdAt(),
+    // Set while a sweeper removes the upload's files (decision 025); an old claim is a sweeper that died.
+    sweepClaimedAt: timestamp('sweep_claimed_at', { withTimezone: true }),
   },
   (t) => [index('uploads_user_idx').on(t.userId)],
 );

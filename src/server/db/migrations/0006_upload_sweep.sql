@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "sweep_claimed_at" timestamp with time zone;
