@@ -61,7 +61,9 @@ function waitForHydration(page: Page) {
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await original(...args);
       const html = method === 'waitForURL' || response?.headers()['content-type']?.startsWith('text/html');
-      if (html) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      // Only the app's own pages (they have #root) hydrate; another site's page (the OpenID provider's) does not.
+      if (html)
+        await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.hydrated);
       return response;
     };
   }
