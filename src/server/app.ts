@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedCategories(database.db);
   // Demo data: on by default only for the embedded database, and only into an empty one.
   const wantsDemo = config.seedDemo ?? database.kind === 'pglite';
-  const storage = photoStorageFor(config);
+  const storage = await photoStorageFor(config);
   if (wantsDemo) await seedDemo(database.db, storage);
 
   const rawHeaders = securityHeaderList(config);

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { toast } from '#client/ui/toast.js';
+import { toast, toastRegionReady } from '#client/ui/toast.js';
 import { ApiError, api } from './api.js';
 import { i18n } from './i18n.js';
 
@@ -31,9 +31,12 @@ export function redirectToLogin() {
     description: i18n.t('common:unauthorized_description'),
     variant: 'destructive',
   });
-  setTimeout(() => {
-    window.location.href = LOGIN_URL;
-  }, LOGIN_REDIRECT_DELAY_MS);
+  // The 500 ms count from when the notice can show: on a slow network its code arrives first.
+  void toastRegionReady().then(() =>
+    setTimeout(() => {
+      window.location.href = LOGIN_URL;
+    }, LOGIN_REDIRECT_DELAY_MS),
+  );
 }
 
 function onError(error: unknown) {

@@ -75,6 +75,14 @@ export function useToasts(): ToastItem[] {
 // Radix's toast code loads with the first notification, not with every page; the first tap or key press
 // (what most notifications answer) fetches it ahead, so that notification does not wait for the network.
 const loadToastRegion = () => import('./toast-region.js');
+
+/** Resolves once the notification region's code is here (or could not be fetched): a toast raised now shows at
+ * once. A caller that leaves the page soon after a toast (the login redirect) waits for it first. */
+export const toastRegionReady = (): Promise<void> =>
+  loadToastRegion().then(
+    () => undefined,
+    () => undefined,
+  );
 const ToastRegion = lazy(async () => ({ default: (await loadToastRegion()).ToastRegion }));
 if (typeof window !== 'undefined') {
   const warm = () => {

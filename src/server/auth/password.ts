@@ -1,11 +1,24 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+type Params = { N: number; r: number; p: number };
+
 // Node's scrypt (RFC 7914) with OWASP's minimum work factor; parameters travel with the hash.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+const PARAMS: Params = { N: 2 ** 15, r: 8, p: 1 };
+let workFactor = PARAMS;
 const KEY_LENGTH = 64;
+/** The most a stored hash may ask for: the work factor above (a hash asking for more is refused). */
 const MAX_MEMORY = 128 * PARAMS.N * PARAMS.r * 2;
 
-function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<Buffer> {
+/**
+ * API tests only (src/server/test/setup.ts): new hashes with a 32× cheaper work factor, so the suite's
+ * hundreds of sign-ups do not spend minutes in scrypt. Every hash names its parameters, so verification is
+ * the same code either way; the servers the journeys and benchmarks start never call this.
+ */
+export function useCheapPasswordHashesInTests() {
+  workFactor = { N: 2 ** 10, r: 8, p: 1 };
+}
+
+function derive(password: string, salt: Buffer, params: Params): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: MAX_MEMORY };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
@@ -14,8 +27,15 @@ function derive(password: string, salt: Buffer, params: typeof PARAMS): Promise<
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, workFactor);
+  return [
+    'scrypt',
+    workFactor.N,
+    workFactor.r,
+    workFactor.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

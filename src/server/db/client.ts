@@ -63,6 +63,8 @@ export type DatabaseOptions = {
   pgliteDir: string | null;
   migrationsFolder: string;
   poolSize?: number;
+  /** An in-memory PGlite starts from this data folder (a `dumpDataDir` tarball) instead of running initdb. */
+  pgliteDataDir?: Blob;
 };
 
 // Any number that fits in 64 bits: the key of the advisory lock taken while migrating.
@@ -96,7 +98,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     mkdirSync(options.pgliteDir, { recursive: true });
     writeFileSync(lock!, String(process.pid));
   }
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir
+    ? new PGlite(options.pgliteDir)
+    : new PGlite(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -6,7 +6,9 @@ import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { sessionCookie } from '#server/test/app.js';
 
-describe('restarting the embedded app', () => {
+// Each test starts the app twice on a PGlite on disk (initdb, migrations, a restart): far slower than the
+// in-memory template the other files start from, so these get the time a loaded CI machine needs.
+describe('restarting the embedded app', { timeout: 90_000 }, () => {
   it('keeps accounts and sessions in DATA_DIR, with the session secret generated once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-restart-'));
     // No SESSION_SECRET: the embedded default generates one into DATA_DIR and must reuse it.

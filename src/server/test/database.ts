@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { findRootDir } from '#server/config.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
@@ -30,13 +33,39 @@ export async function createScratchDatabase(
 }
 
 /**
+ * A freshly migrated embedded database as a data-folder tarball, made once per version of the migrations and
+ * kept in the temp folder for every test worker and run after it: a PGlite loaded from it skips initdb and
+ * the migrations (about 3 s of one core per database, some 50 databases a suite).
+ */
+async function migratedPgliteTemplate(folder: string): Promise<Blob> {
+  const hash = createHash('sha1');
+  hash.update(readFileSync(join(findRootDir(), 'node_modules/@electric-sql/pglite/package.json')));
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(folder, name)));
+  }
+  const path = join(tmpdir(), `tradesbid-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(path)) return new Blob([readFileSync(path)]);
+  const database = await openDatabase({ url: null, pgliteDir: null, migrationsFolder: folder });
+  await database.migrate();
+  const pglite = (database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }).$client;
+  const dump = await pglite.dumpDataDir('none');
+  await database.close();
+  // Written whole under another name, then renamed: a worker reading at the same time sees all or nothing.
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, path);
+  return dump;
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database created
  * next to TEST_DATABASE_URL's (dropped again by close()).
  */
 export async function createTestDatabase(): Promise<Database & { url: string | null }> {
   const folder = migrationsFolder(findRootDir());
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({ url: null, pgliteDir: null, migrationsFolder: folder });
+    const pgliteDataDir = await migratedPgliteTemplate(folder);
+    const database = await openDatabase({ url: null, pgliteDir: null, migrationsFolder: folder, pgliteDataDir });
     return { ...database, url: null };
   }
   const scratch = await createScratchDatabase(TEST_DATABASE_URL, '');

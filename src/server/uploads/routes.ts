@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '#shared/jobs.js';
 import { ctx } from '#server/http/context.js';
 import { AppError, findOrFail } from '#server/http/errors.js';
-import { StorageUnavailableError } from './s3-storage.js';
+import { StorageUnavailableError } from './storage.js';
 import { uploadDocument, uploadPhotos } from './service.js';
 import { IMMUTABLE, type PhotoStorage } from './storage.js';
 

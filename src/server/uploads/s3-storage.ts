@@ -7,25 +7,15 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '#server/config.js';
-import { AppError } from '#server/http/errors.js';
 import {
   assertKey,
   contentTypeOf,
   IMMUTABLE,
   STORAGE_KEY_PATTERN,
   type PhotoStorage,
+  StorageUnavailableError,
   type StoredObject,
 } from './storage.js';
-
-/**
- * A store that cannot answer: the request gets 503 `service_unavailable` and the cause goes to the log
- * (DESIGN.md §3.8). The uploads routes log it; nothing else in the app waits on the store.
- */
-export class StorageUnavailableError extends AppError {
-  constructor(readonly reason: unknown) {
-    super('service_unavailable');
-  }
-}
 
 // Bounded so that a store that is down answers within DESIGN.md §3.8's 15 s: at most two attempts of at
 // most 5 s each (2 s of it to connect), and a body that stalls for 10 s mid-stream is cut.

@@ -2,6 +2,17 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { AppError } from '#server/http/errors.js';
+
+/**
+ * A store that cannot answer: the request gets 503 `service_unavailable` and the cause goes to the log
+ * (DESIGN.md §3.8). The uploads routes log it; nothing else in the app waits on the store.
+ */
+export class StorageUnavailableError extends AppError {
+  constructor(readonly reason: unknown) {
+    super('service_unavailable');
+  }
+}
 
 /** Keys are ours (never a client's file name): an id, an optional ".thumb", an image or PDF extension. */
 export const STORAGE_KEY_PATTERN = /^[a-z0-9-]{8,64}(\.thumb)?\.(webp|jpg|pdf)$/;

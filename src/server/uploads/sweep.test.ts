@@ -13,7 +13,7 @@ import { startS3Server, type S3TestServer } from '#server/test/s3.js';
 import { uploadPngs } from '#server/test/uploads.js';
 import { photoStorageFor } from './index.js';
 import type { PhotoStorage } from './storage.js';
-import { StorageUnavailableError } from './s3-storage.js';
+import { StorageUnavailableError } from './storage.js';
 import { startUploadSweep, sweepUnreferencedUploads, UPLOAD_URL_COLUMNS } from './sweep.js';
 
 const keyOf = (url: string) => url.slice('/uploads/'.length);
@@ -51,7 +51,7 @@ describe.each(['disk', 's3'] as const)('the sweep of unreferenced uploads, on th
     a = instances.a;
     t = { app: a, config: instances.config, close: instances.close };
     user = await signUp(a);
-    storage = photoStorageFor(instances.config);
+    storage = await photoStorageFor(instances.config);
     const dir = join(instances.config.dataDir, 'uploads');
     storedKeys = s3 ? s3.keys : async () => (existsSync(dir) ? readdirSync(dir) : []);
   });
@@ -157,7 +157,7 @@ describe.each(['disk', 's3'] as const)('the sweep of unreferenced uploads, on th
     const photos = await uploadPngs(t, user, 6);
     await backdate(photos);
     const first = noting(storage);
-    const second = noting(photoStorageFor(instances.config));
+    const second = noting(await photoStorageFor(instances.config));
 
     // Small batches, so that both sweepers keep coming back for more while the other works.
     const [byA, byB] = await Promise.all([
