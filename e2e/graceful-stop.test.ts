@@ -115,6 +115,7 @@ describe('stopping a server with SIGTERM under load', () => {
     agent.destroy();
     expect(await stream.ended).toMatch(/retry: \d+\n\n$/);
     expect(await app.exited).toBe(0);
-    expect(performance.now() - signalled).toBeLessThan(5_000);
+    // At once means as soon as the last answer is out, not at the 10 s deadline that forces an exit (main.ts).
+    expect(performance.now() - signalled).toBeLessThan(9_000);
   });
 });

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createScratchDatabase } from '#server/test/database.js';
+import { createScratchDatabase, migratedPgliteFolder } from '#server/test/database.js';
 import { builtClientDir, ROOT } from './build.js';
 import { freePort } from '#server/test/ports.js';
 
@@ -29,8 +29,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const clientDir = env.CLIENT_DIR ?? builtClientDir();
   // A journey may pick the port first (an OpenID provider must know the app's callback before it starts).
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
   const database = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'e2e_') : null;
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
+    // A migrated embedded database to start from, as after a restart (a journey that gives its own DATA_DIR
+    // sees a true first start: production-server.test.ts).
+    if (!database) cpSync(await migratedPgliteFolder(), join(dataDir, 'pglite'), { recursive: true });
+  }
   const compiled = join(ROOT, 'dist/server/server/main.js');
   const useCompiled = process.env.E2E_USE_SOURCE !== '1' && existsSync(compiled);
   const args = useCompiled ? [compiled] : ['--conditions=source', '--import', 'tsx', join(ROOT, 'src/server/main.ts')];

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,18 +32,23 @@ export async function createScratchDatabase(
   return { url: url.toString(), drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+/** The temp-folder path of a template made from this version of PGlite and of the migrations. */
+function templatePath(folder: string, suffix: string): string {
+  const hash = createHash('sha1');
+  hash.update(readFileSync(join(findRootDir(), 'node_modules/@electric-sql/pglite/package.json')));
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(folder, name)));
+  }
+  return join(tmpdir(), `tradesbid-pglite-template-${hash.digest('hex').slice(0, 16)}${suffix}`);
+}
+
 /**
  * A freshly migrated embedded database as a data-folder tarball, made once per version of the migrations and
  * kept in the temp folder for every test worker and run after it: a PGlite loaded from it skips initdb and
  * the migrations (about 3 s of one core per database, some 50 databases a suite).
  */
 async function migratedPgliteTemplate(folder: string): Promise<Blob> {
-  const hash = createHash('sha1');
-  hash.update(readFileSync(join(findRootDir(), 'node_modules/@electric-sql/pglite/package.json')));
-  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(folder, name)));
-  }
-  const path = join(tmpdir(), `tradesbid-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const path = templatePath(folder, '.tar');
   if (existsSync(path)) return new Blob([readFileSync(path)]);
   const database = await openDatabase({ url: null, pgliteDir: null, migrationsFolder: folder });
   await database.migrate();
@@ -55,6 +60,27 @@ async function migratedPgliteTemplate(folder: string): Promise<Blob> {
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, path);
   return dump;
+}
+
+/**
+ * The same for a server process (journeys, benchmarks): a migrated PGlite folder to copy to
+ * `DATA_DIR/pglite`, so a server started on it skips initdb and the migrations as a restarted one does.
+ */
+export async function migratedPgliteFolder(): Promise<string> {
+  const folder = migrationsFolder(findRootDir());
+  const path = templatePath(folder, '.d');
+  if (existsSync(path)) return path;
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const database = await openDatabase({ url: null, pgliteDir: partial, migrationsFolder: folder });
+  await database.migrate();
+  await database.close();
+  try {
+    renameSync(partial, path);
+  } catch {
+    // Another worker put its template in place first: use that one.
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return path;
 }
 
 /**
