@@ -8,6 +8,11 @@ import { currentLanguage, i18n, i18nReady } from '#client/lib/i18n.js';
 import { queryClient } from '#client/lib/query-client.js';
 import { Toaster } from '#client/ui/toast.js';
 
+// Zod probes for `new Function` (its fast object parser) the first time it parses; under our CSP the probe fails
+// quietly but Chrome reports a CSP issue (Lighthouse's best practices). Zod keeps its settings in this global
+// (zod/v4/core: `config()` writes the same object); set before the forms chunk loads zod, it never probes.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById('root')!;
 const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
 

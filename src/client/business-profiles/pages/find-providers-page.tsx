@@ -83,6 +83,7 @@ export function FindProvidersPage() {
                   aria-hidden
                 />
                 <Input
+                  name="q"
                   value={inputs.q}
                   onChange={set('q')}
                   placeholder={t('profiles:search_placeholder')}
@@ -92,7 +93,7 @@ export function FindProvidersPage() {
             </label>
             <label className="grid gap-1.5 text-sm font-medium">
               {t('profiles:category_label')}
-              <NativeSelect value={inputs.category} onChange={set('category')}>
+              <NativeSelect name="category" value={inputs.category} onChange={set('category')}>
                 <option value="">{t('profiles:all_categories')}</option>
                 {options.map((option) => (
                   <option key={option.id} value={String(option.id)}>
@@ -109,6 +110,7 @@ export function FindProvidersPage() {
                   aria-hidden
                 />
                 <Input
+                  name="location"
                   value={inputs.location}
                   onChange={set('location')}
                   placeholder={t('profiles:location_placeholder')}
