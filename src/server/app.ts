@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => database.close());
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerInputGuard(app);
   registerOriginCheck(app, config);
   await registerSession(app, config, database.db);

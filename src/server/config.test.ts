@@ -101,6 +101,15 @@ describe('configuration', () => {
     ).toThrow(/SESSION_SECRET is required/);
   });
 
+  it('reads the previous session secrets, each at least 32 characters', () => {
+    expect(loadConfig(base).previousSessionSecrets).toEqual([]);
+    const older = ['o'.repeat(32), 'p'.repeat(40)];
+    expect(
+      loadConfig({ ...base, SESSION_SECRET_PREVIOUS: ` ${older[0]}, ${older[1]} ` }).previousSessionSecrets,
+    ).toEqual(older);
+    expect(() => loadConfig({ ...base, SESSION_SECRET_PREVIOUS: 'short' })).toThrow(/SESSION_SECRET_PREVIOUS/);
+  });
+
   it('reads admins case-insensitively and the public origin without a path', () => {
     const config = loadConfig({
       ...base,

@@ -14,6 +14,8 @@ export type Config = {
   /** Connections per app instance to the PostgreSQL server. */
   databasePoolSize: number;
   sessionSecret: string;
+  /** Secrets that signed session cookies before SESSION_SECRET replaced them: still accepted, never used to sign. */
+  previousSessionSecrets: string[];
   seedDemo: boolean | null; // null: decided at start (embedded mode on an empty database)
   freeCreditsOnUpgrade: number;
   /** An open job with no hire is cancelled, with refunds, this many days after posting (DESIGN.md §4.8). */
@@ -169,6 +171,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     sessionSecret = generatedSecret(dataDir);
   }
+  const previousSessionSecrets = (env.SESSION_SECRET_PREVIOUS || '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (previousSessionSecrets.some((secret) => secret.length < 32)) {
+    throw new ConfigError('SESSION_SECRET_PREVIOUS must hold secrets of at least 32 characters, separated by commas');
+  }
 
   const stripeProtocol = env.STRIPE_API_PROTOCOL || null;
   if (stripeProtocol !== null && stripeProtocol !== 'http' && stripeProtocol !== 'https') {
@@ -197,6 +206,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
     sessionSecret,
+    previousSessionSecrets,
     seedDemo: bool(env, 'SEED_DEMO'),
     freeCreditsOnUpgrade: int(env, 'FREE_CREDITS_ON_UPGRADE', 2, 0, 1000),
     jobExpiryDays: int(env, 'JOB_EXPIRY_DAYS', 30, 1, 3650),

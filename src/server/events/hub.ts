@@ -7,6 +7,9 @@ import { EVENTS_CHANNEL, type Notification } from './publish.js';
 export type EventLoader = (db: Db, reference: Record<string, string>) => Promise<unknown>;
 type Stream = (type: EventType, data: unknown) => void;
 
+/** The recipient `u` at the head of a payload, as JSON.stringify and json_build_object both write it. */
+const RECIPIENT = /^\{\s*"u"\s*:\s*"([^"\\]*)"/;
+
 export type EventHub = {
   /** Adds one open stream of `userId`; returns its removal. */
   subscribe: (userId: string, stream: Stream) => () => void;
@@ -33,6 +36,9 @@ export async function createEventHub(
   };
 
   const onPayload = (payload: string) => {
+    // Most notifications are for users with no open stream here: those are dropped before the JSON is parsed.
+    const recipient = RECIPIENT.exec(payload)?.[1];
+    if (recipient !== undefined && !streams.has(recipient)) return;
     let note: Notification;
     try {
       note = JSON.parse(payload) as Notification;

@@ -43,8 +43,8 @@ function invalid(path: string): AppError {
  * column) is mapped by the error handler from PostgreSQL's data-exception class, never a 500.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.length > URL_MAX_LENGTH) throw new AppError('uri_too_long');
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.url.length > URL_MAX_LENGTH ? new AppError('uri_too_long') : undefined);
   });
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [

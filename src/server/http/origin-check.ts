@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appOrigin } from '#server/http/context.js';
 import type { Config } from '#server/config.js';
 import { AppError } from '#server/http/errors.js';
@@ -8,20 +8,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // one-click unsubscribe a mail client POSTs with a signed token and no Origin (RFC 8058, DESIGN.md §3.7).
 const EXEMPT_PATHS = ['/api/stripe/webhook', '/api/email/unsubscribe'];
 
+function isCrossSite(request: FastifyRequest, config: Config): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (EXEMPT_PATHS.includes(request.url.split('?')[0]!)) return false;
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin !== appOrigin(request, config);
+  // Browsers that omit Origin still say where a request came from.
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
 /**
  * Cross-site protection (DESIGN.md §1): a mutation whose Origin is not the app's own is refused
  * with 403 before any handler runs. SameSite=Lax cookies are the second line.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config) {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (EXEMPT_PATHS.includes(request.url.split('?')[0]!)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (origin !== appOrigin(request, config)) throw new AppError('forbidden_origin');
-      return;
-    }
-    // Browsers that omit Origin still say where a request came from.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('forbidden_origin');
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(isCrossSite(request, config) ? new AppError('forbidden_origin') : undefined);
   });
 }

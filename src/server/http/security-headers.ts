@@ -1,6 +1,5 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '#server/config.js';
 
 const STRIPE_SCRIPT = 'https://js.stripe.com';
@@ -20,7 +19,7 @@ function stripeApiOrigins(config: Config): string[] {
  * (Stripe's script and frames allowed, nothing may frame us), nosniff, a referrer policy, and HSTS when
  * the public origin is HTTPS. `npm run dev` adds what Vite's hot reload needs (its inline preamble, its socket).
  */
-export function helmetOptions(config: Config): FastifyHelmetOptions {
+export function helmetOptions(config: Config): HelmetOptions {
   const dev = config.devServer;
   const oidcOrigin = config.oidc ? new URL(config.oidc.issuerUrl).origin : null;
   const https = config.publicUrl?.startsWith('https:') ?? false;
@@ -54,22 +53,29 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  await app.register(fastifyHelmet, helmetOptions(config));
+/**
+ * The headers do not depend on the request (but HSTS, for a request that arrived over HTTPS), so helmet works
+ * them out once at start and every response gets that list: helmet's own values, without rebuilding its
+ * middleware and parsing the policy again on each request as @fastify/helmet does (decision 026).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const headers = Object.fromEntries(securityHeaderList(config));
   const alwaysHttps = config.publicUrl?.startsWith('https:') ?? false;
-  app.addHook('onRequest', async (request, reply) => {
-    if (alwaysHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (!alwaysHttps && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }
 
 /**
- * The same headers as a plain list, for answers written before any hook runs (a malformed request, a
- * path Fastify's router refuses): worked out once by running helmet against a response stand-in.
+ * The headers as a plain list, worked out once by running helmet against a response stand-in: every
+ * response carries them, also answers written before any hook runs (a malformed request, a path Fastify's
+ * router refuses).
  */
 export function securityHeaderList(config: Config): [string, string][] {
   const headers = new Map<string, string>();
-  const { contentSecurityPolicy, ...rest } = helmetOptions(config);
-  const middleware = helmet({ ...rest, contentSecurityPolicy } as Parameters<typeof helmet>[0]);
+  const middleware = helmet(helmetOptions(config));
   const response = {
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),

@@ -47,12 +47,18 @@ export function createTransport(config: Config): Transport {
   // No mail server (the embedded default): each email becomes an .eml file a newcomer can open.
   const dir = join(config.dataDir, 'mail');
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The folder is made once, not before every email; made again if someone removed it meanwhile.
+  let made: Promise<unknown> | null = null;
   return {
     send: async (message, fileStem) => {
       const info = await files.sendMail(message);
-      await mkdir(dir, { recursive: true });
       const path = join(dir, `${fileStem}.eml`);
-      await writeFile(path, info.message as Buffer);
+      await (made ??= mkdir(dir, { recursive: true }));
+      await writeFile(path, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(path, info.message as Buffer);
+      });
       return path;
     },
     close: () => files.close(),
