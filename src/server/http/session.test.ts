@@ -187,8 +187,9 @@ describe('session secret rotation', () => {
     // One database, an instance before and one after SESSION_SECRET changed.
     const database = await createTestDatabase();
     before = await buildApp(testConfig({ SESSION_SECRET: SECRET }), { database, serveClient: false });
+    // The database is closed (and, on a PostgreSQL server, dropped) once: by `before`, which closes last.
     after = await buildApp(testConfig({ SESSION_SECRET: NEW_SECRET, SESSION_SECRET_PREVIOUS: SECRET }), {
-      database,
+      database: { ...database, close: async () => {} },
       serveClient: false,
     });
     session = await signUp(before);
