@@ -44,6 +44,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as a locator does (15 s), not vitest's 1 s: an upload re-encoded by the
+          // server, or a page on a loaded machine, may take longer than a second (CI failed on one).
+          expect: { poll: { timeout: 15_000 } },
           // Two journey files at a time, each with its own server, database and browser: on a 2-core
           // machine the journeys wait on each other's I/O as much as on the CPU (CI 217 s → about 160 s).
           maxWorkers: 2,
