@@ -161,7 +161,9 @@ void i18next
     showSupportNotice: false,
   });
 i18next.on('languageChanged', reflectLanguage);
-reflectLanguage(i18next.language);
+// A reader of another language keeps the page's own <html lang> and title until that language is active: setting
+// English here would mislabel a Spanish page while its catalogs load (a journey caught it on a loaded machine).
+if (initialLanguage === DEFAULT_LANGUAGE) reflectLanguage(DEFAULT_LANGUAGE);
 
 /** Settles once the reader's language is loaded and active: main.tsx renders after it. */
 export const i18nReady: Promise<unknown> =
