@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import { precompress } from './scripts/precompress.js';
 
 // Chunks (issue 16, docs/decisions/009-page-weight.md): what every page needs in one long-cached file;
@@ -10,12 +11,61 @@ import { precompress } from './scripts/precompress.js';
 const chunkGroups = [
   {
     name: 'framework',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|clsx)[\\/]/,
     priority: 2,
   },
   { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 1 },
   { name: 'i18n-es', test: /shared[\\/]i18n[\\/]es[\\/]/, priority: 1 },
+  // Our own modules that two or more signed-in screens share, in one chunk instead of some twenty files of a few
+  // hundred bytes: every module file a page asks for costs the main thread a request and an evaluation
+  // (Lighthouse's Total Blocking Time, docs/decisions/027-blocking-time.md). Not what the entry or a public page
+  // loads (the landing and login pages stay as light as they were), and not the payment screens' code, which
+  // would bring Stripe's library to every screen.
+  { name: sharedByScreens, minShareCount: 2, priority: 0, includeDependenciesRecursively: false },
 ];
+
+const SHAREABLE = /src[\\/](client|shared)[\\/]|node_modules[\\/]@radix-ui[\\/]/;
+const PAYMENTS = /src[\\/]client[\\/]credits[\\/]/;
+/** The public pages besides the landing page (app.tsx routes a visitor nobody signed in as can open). */
+const PUBLIC_PAGES = [
+  'auth/login-page.tsx',
+  'auth/password-reset-pages.tsx',
+  'legal/terms-page.tsx',
+  'legal/privacy-page.tsx',
+].map((page) => fileURLToPath(new URL(`src/client/${page}`, import.meta.url)));
+let publicGraph: { ctx: ChunkingContext; ids: Set<string> } | undefined;
+
+/** 'screens' for a shareable module that neither the entry nor a public page imports (statically), else none. */
+function sharedByScreens(id: string, ctx: ChunkingContext): string | null {
+  if (!SHAREABLE.test(id) || PAYMENTS.test(id)) return null;
+  if (publicGraph?.ctx !== ctx) {
+    const ids = new Set<string>();
+    const visit = (moduleId: string) => {
+      if (ids.has(moduleId)) return;
+      ids.add(moduleId);
+      for (const next of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(next);
+    };
+    for (const root of [...entryIds(ctx, id), ...PUBLIC_PAGES]) visit(root);
+    publicGraph = { ctx, ids };
+  }
+  return publicGraph.ids.has(id) ? null : 'screens';
+}
+
+/** The build's entry modules, found by walking importers (static and dynamic) up from any module. */
+function entryIds(ctx: ChunkingContext, from: string): string[] {
+  const seen = new Set<string>();
+  const entries: string[] = [];
+  const up = (moduleId: string) => {
+    if (seen.has(moduleId)) return;
+    seen.add(moduleId);
+    const info = ctx.getModuleInfo(moduleId);
+    if (!info) return;
+    if (info.isEntry) entries.push(moduleId);
+    for (const importer of [...info.importers, ...info.dynamicImporters]) up(importer);
+  };
+  up(from);
+  return entries;
+}
 
 export default defineConfig({
   root: 'src/client',

@@ -61,7 +61,10 @@ async function main() {
       await jar.clearCookies();
       if (screen.loggedIn) await jar.addCookies([{ name: cookieName, value: cookieValue, url: run.app.url }]);
       const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
-      for (let attempt = 0; attempt < RUNS; attempt += 1) {
+      // A run Lighthouse could not measure (its runtime error, e.g. NO_NAVSTART: the trace missed the navigation)
+      // is reported below and run again, at most RUNS more times: a 0 is not a score of the page.
+      let failures = 0;
+      while (runs.length < RUNS && failures <= RUNS) {
         const result = await lighthouse(
           `${run.app.url}${screen.path}`,
           {
@@ -72,7 +75,18 @@ async function main() {
           },
           undefined,
         );
+        if (result!.lhr.runtimeError) {
+          failures += 1;
+          shortfalls.push(
+            `${screen.name} / a run Lighthouse could not measure, run again: ${result!.lhr.runtimeError.message}`,
+          );
+          continue;
+        }
         runs.push(result!.lhr);
+      }
+      if (runs.length === 0) {
+        rows.push([screen.name, '-', '-', '-', '-', '-', 'FAILED: no run could be measured']);
+        continue;
       }
       const performance = (lhr: (typeof runs)[number]) => lhr.categories.performance?.score ?? 0;
       runs.sort((a, b) => performance(a) - performance(b));
@@ -82,6 +96,12 @@ async function main() {
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
         writeFileSync(join(reportDir, `${screen.name.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
+        runs.forEach((each, index) =>
+          writeFileSync(
+            join(reportDir, `${screen.name.replaceAll(' ', '-')}-run${index + 1}.json`),
+            JSON.stringify(each),
+          ),
+        );
       }
       const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
       rows.push([screen.name, ...scores, spread, scores.every((s) => s >= BAR) ? 'ok' : 'BELOW']);

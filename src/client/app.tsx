@@ -2,7 +2,6 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { RequireAuth } from '#client/auth/require-auth.js';
 import { EntryPage } from '#client/landing/entry-page.js';
 import { AppShell } from '#client/layout/app-shell.js';
-import { NotFoundPage } from '#client/layout/not-found-page.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
 // Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at
@@ -92,7 +91,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: { Component: async () => (await import('#client/layout/not-found-page.js')).NotFoundPage } },
     ],
   },
 ];

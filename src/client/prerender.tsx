@@ -116,18 +116,18 @@ export function renderSignedIn(
       try {
         if (!(await queryClient.fetchQuery(userQueryOptions).catch(() => null))) return null;
         const tried = new Set<string>();
-        for (let round = 0; round < DATA_ROUNDS; round += 1) {
-          await render(path, language, queryClient);
+        for (let round = 0; ; round += 1) {
+          const page = await render(path, language, queryClient);
           const asked = queryClient
             .getQueryCache()
             .getAll()
             .filter((query) => query.state.status === 'pending' && !tried.has(query.queryHash));
-          if (asked.length === 0) break;
+          // A render that asked for nothing new was drawn from the data at hand: it is the page (no render
+          // more to draw the same again); after the last round, what is still missing stays for the browser.
+          if (asked.length === 0 || round === DATA_ROUNDS) return { ...page, state: dehydrate(queryClient) };
           for (const query of asked) tried.add(query.queryHash);
           await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
         }
-        const page = await render(path, language, queryClient);
-        return { ...page, state: dehydrate(queryClient) };
       } finally {
         queryClient.clear();
       }

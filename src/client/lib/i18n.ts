@@ -138,7 +138,8 @@ function storedLanguage(): Language {
 
 function reflectLanguage(language: string) {
   if (typeof document === 'undefined') return; // rendering at build time (prerender.tsx)
-  document.documentElement.lang = language;
+  // The same lang written again would still restyle the whole page (a page rendered on the server has it already).
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
   document.title = i18next.t('common:app_title');
   document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common:app_description'));
 }
