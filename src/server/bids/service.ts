@@ -14,7 +14,7 @@ import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import { param, preparedStatement } from '#server/db/client.js';
 import { notifyInStatement, publishEvent } from '#server/events/publish.js';
-import { enqueueEmailToUsers } from '#server/mail/index.js';
+import { enqueueEmailToRecipients, type OutgoingEmail } from '#server/mail/index.js';
 import { bidEmail } from '#server/mail/emails.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
@@ -67,6 +67,8 @@ type PlacedRow = {
   status: string;
   title: string;
   bidId: string | null;
+  /** The job's owner as the bid email needs them (read here: no statement more for the email). */
+  customer: OutgoingEmail['to'];
 };
 
 /**
@@ -97,8 +99,10 @@ const placeStatement = preparedStatement<PlacedRow>(
       FROM job, bid
     )
     SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId",
-      (SELECT count(*) FROM notified) AS notified
-    FROM job LEFT JOIN bid ON true`,
+      (SELECT count(*) FROM notified) AS notified,
+      json_build_object('id', c.id, 'email', c.email, 'firstName', c.first_name, 'language', c.language,
+        'emailNotifications', c.email_notifications) AS customer
+    FROM job LEFT JOIN bid ON true JOIN ${users} c ON c.id = job.customer_id`,
 );
 
 /** What a block or bust bid bought, stored with the bid. */
@@ -188,11 +192,11 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
         now: now.toISOString(),
       });
     }
-    await enqueueEmailToUsers(tx, {
+    await enqueueEmailToRecipients(tx, {
       config: ctx.config,
       origin: ctx.origin,
       kind: 'bids',
-      userIds: [placed.customerId],
+      recipients: [placed.customer],
       content: (language) =>
         bidEmail(language, { jobId, title: placed.title, provider: fullName(ctx.user), amount: bid.amount }),
     });

@@ -1,6 +1,12 @@
 // The mail room (STYLE.md habit 14): features call enqueueEmail(tx, …) inside their own transaction;
 // app.ts starts the worker and registers the unsubscribe route. Nothing here imports a feature.
-export { enqueueEmail, enqueueEmails, enqueueEmailToUsers, type OutgoingEmail } from './outbox.js';
+export {
+  enqueueEmail,
+  enqueueEmails,
+  enqueueEmailToRecipients,
+  enqueueEmailToUsers,
+  type OutgoingEmail,
+} from './outbox.js';
 export { translatorFor, type EmailContent, type Translate } from './templates.js';
 export { startMailWorker, type MailWorkerOptions } from './worker.js';
 export { mailRoutes } from './routes.js';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, isNull } from 'drizzle-orm';
+import { count, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
@@ -11,6 +11,7 @@ import { createTestApp, testConfig, type TestApp } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL, usesPostgres } from '#server/test/database.js';
 import { startMailServer, type TestMailServer } from '#server/test/smtp.js';
 import { enqueueEmail, type OutgoingEmail } from './index.js';
+import { sendDueEmails } from './worker.js';
 import { freePort } from '#server/test/ports.js';
 
 const QUICK = { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400 };
@@ -93,6 +94,34 @@ describe('the email outbox', () => {
       { n: number },
     ];
     expect(Number(n)).toBe(0);
+  });
+
+  it('claims one batch at a time, also on statistics taken before a burst of emails', async () => {
+    // The app's own worker stays out of the way (hourly); this test drives the worker's loop itself.
+    t = await createTestApp({}, { mail: { pollMs: 3_600_000 } });
+    const db = t.app.db;
+    // Statistics that know only sent emails (as after a quiet night), then 300 due at once (a busy hour).
+    await db.execute(sql`insert into ${emailOutbox} (message_id, recipient, subject, text_body, html_body, sent_at)
+      select 'sent-' || g, 'r@example.com', 's', 't', 'h', now() from generate_series(1, 1500) g`);
+    await db.execute(sql`analyze ${emailOutbox}`);
+    await db.execute(sql`insert into ${emailOutbox} (message_id, recipient, subject, text_body, html_body)
+      select 'due-' || g, 'r@example.com', 's', 't', 'h' from generate_series(1, 300) g`);
+    const leasedAtEachSend: number[] = [];
+    const transport = {
+      send: async () => {
+        const [{ n }] = (await db.select({ n: count() }).from(emailOutbox).where(gt(emailOutbox.attempts, 0))) as [
+          { n: number },
+        ];
+        leasedAtEachSend.push(Number(n));
+        return null;
+      },
+      close() {},
+    };
+    const options = { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400, leaseMs: 60_000, batchSize: 20 };
+    expect(await sendDueEmails(db, t.config, transport, t.app.log, options)).toBe(300);
+    // While the first email travels, only the first batch is leased; the last batch is the fifteenth.
+    expect(leasedAtEachSend[0]).toBe(20);
+    expect(leasedAtEachSend.at(-1)).toBe(300);
   });
 
   it('escapes every value in the HTML part', async () => {

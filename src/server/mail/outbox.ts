@@ -65,27 +65,25 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<bo
   return (await enqueueEmails(tx, [email])) === 1;
 }
 
-/**
- * A notification to users known by id, each in their language: reads them in the caller's transaction
- * and enqueues one email each (skipped for those who turned `kind` off).
- */
+/** A notification to users known by id, each in their language: reads them in the caller's transaction. */
 export async function enqueueEmailToUsers(
   tx: DbOrTx,
-  email: {
-    config: Config;
-    origin: string;
-    kind: EmailNotificationKind;
-    userIds: string[];
-    content: (language: Language) => EmailContent;
-    dedupeKey?: (userId: string) => string;
-  },
+  email: NotificationEmail & { userIds: string[] },
 ): Promise<number> {
   const ids = [...new Set(email.userIds)];
   if (ids.length === 0) return 0;
   const recipients = await tx.select().from(users).where(inArray(users.id, ids));
+  return enqueueEmailToRecipients(tx, { ...email, recipients });
+}
+
+/** A notification to users already read (a statement that read them with its own work), each in their language. */
+export function enqueueEmailToRecipients(
+  tx: DbOrTx,
+  email: NotificationEmail & { recipients: OutgoingEmail['to'][] },
+): Promise<number> {
   return enqueueEmails(
     tx,
-    recipients.map((to) => ({
+    email.recipients.map((to) => ({
       config: email.config,
       to,
       origin: email.origin,
@@ -95,3 +93,12 @@ export async function enqueueEmailToUsers(
     })),
   );
 }
+
+/** A notification email (DESIGN.md §3.7): skipped for a user who turned its kind off; one per dedupe key. */
+type NotificationEmail = {
+  config: Config;
+  origin: string;
+  kind: EmailNotificationKind;
+  content: (language: Language) => EmailContent;
+  dedupeKey?: (userId: string) => string;
+};

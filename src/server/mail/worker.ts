@@ -35,19 +35,24 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 /**
  * Claims due rows (FOR UPDATE SKIP LOCKED: two instances never take the same row) and leases them by
  * pushing next_attempt_at forward, all in one statement, so no transaction stays open while mail travels.
+ * The rows are picked in a CTE, which PostgreSQL runs once: as an `id in (subquery)` the planner, on
+ * statistics taken before a burst of emails, ran the subquery once per due row and claimed the whole backlog
+ * in one go (8,000 rows in 7.7 s under `bench:api`'s bid placement, past the statement timeout).
  */
 async function claim(db: Db, batchSize: number, leaseMs: number): Promise<OutboxRow[]> {
   const result = await db.execute(sql`
-    update ${emailOutbox}
-       set next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = attempts + 1
-     where id in (
-       select id from ${emailOutbox}
-        where sent_at is null and next_attempt_at <= now()
-        order by next_attempt_at
-        limit ${batchSize}
-        for update skip locked)
-       and sent_at is null
-    returning id, message_id, recipient, subject, text_body, html_body, headers, attempts, created_at`);
+    with due as (
+      select id from ${emailOutbox}
+       where sent_at is null and next_attempt_at <= now()
+       order by next_attempt_at
+       limit ${batchSize}
+       for update skip locked)
+    update ${emailOutbox} o
+       set next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = o.attempts + 1
+      from due
+     where o.id = due.id
+    returning o.id, o.message_id, o.recipient, o.subject, o.text_body, o.html_body, o.headers, o.attempts,
+              o.created_at`);
   return rowsOf<OutboxRow>(result);
 }
 
