@@ -171,8 +171,10 @@ const PLACE_BID = `
       FROM job, bid
     )
     SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId",
-      (SELECT count(*) FROM notified) AS notified
-    FROM job LEFT JOIN bid ON true`;
+      (SELECT count(*) FROM notified) AS notified,
+      json_build_object('id', c.id, 'email', c.email, 'firstName', c.first_name, 'language', c.language,
+        'emailNotifications', c.email_notifications) AS customer
+    FROM job LEFT JOIN bid ON true JOIN "users" c ON c.id = job.customer_id`;
 
 const LEDGER_ENTRY = `
     WITH updated AS (
