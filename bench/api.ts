@@ -24,8 +24,8 @@
  * two runs, and the ratio app / ceiling. Run it under `flock /tmp/tradesbid-bench.lock` on a shared machine.
  *
  * Knobs: BENCH_API_SECONDS (8), BENCH_CONNECTIONS (50), DATABASE_POOL_SIZE (10, both servers),
- * BENCH_ONLY ("job list,bid placement": a subset), BENCH_CPU_PROF (a folder: the app is profiled,
- * bench/support/cpu-profile.mjs, and writes its .cpuprofile there on exit), BENCH_COUNT_QUERIES=1 (the
+ * BENCH_ONLY ("job list,bid placement": a subset), BENCH_CPU_PROF (a folder: the app and the ceiling are
+ * profiled, bench/support/cpu-profile.mjs, and write app-<pid>.cpuprofile and ceiling-<pid>.cpuprofile there on exit), BENCH_COUNT_QUERIES=1 (the
  * app prints SQL statements per request on exit, bench/support/count-queries.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -589,7 +589,20 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
 async function startCeiling(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/ceiling-server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SESSION_SECRET: SECRET, DATABASE_POOL_SIZE: POOL_SIZE },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: SECRET,
+      DATABASE_POOL_SIZE: POOL_SIZE,
+      // BENCH_CPU_PROF profiles the ceiling too, for a side-by-side reading.
+      ...(process.env.BENCH_CPU_PROF
+        ? {
+            NODE_OPTIONS: `--import=${join(ROOT, 'bench/support/cpu-profile.mjs')}`,
+            CPU_PROFILE_DIR: process.env.BENCH_CPU_PROF,
+            CPU_PROFILE_NAME: 'ceiling',
+          }
+        : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((resolve, reject) => {
@@ -613,6 +626,16 @@ async function ledgerDrift(url: string): Promise<number> {
        WHERE u.credits < 0 OR u.credits <> COALESCE((SELECT sum(amount) FROM credit_transactions t WHERE t.user_id = u.id), 0)`,
     );
     return rows[0].n as number;
+  } finally {
+    await client.end();
+  }
+}
+
+async function resetRateLimits(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('DELETE FROM rate_limit_counters');
   } finally {
     await client.end();
   }
@@ -733,6 +756,10 @@ async function main() {
         const requests = plans[side];
         // A `once` plan (bids) is consumed: warm-up and runs take requests never sent before.
         const take = (n: number) => (endpoint.once ? requests.splice(0, n) : requests);
+        // Both sides count against the app's per-user limits in one table (the ceiling runs the same counter):
+        // each run starts with fresh windows, as a run's synthetic users stay within them but four runs in a
+        // row, a few seconds apart, would not.
+        if (endpoint.writes || endpoint.once) await resetRateLimits(scratch.url);
         await load({ url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, requests: take(3000) });
         const cpuBefore = cpuSeconds(pids[side]);
         const result = await load({ url, connections: CONNECTIONS, seconds: SECONDS, requests: take(40_000) });

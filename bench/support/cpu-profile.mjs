@@ -14,7 +14,7 @@ process.on('exit', () => {
   session.post('Profiler.stop', (error, result) => {
     if (error) return;
     writeFileSync(
-      join(process.env.CPU_PROFILE_DIR ?? '.', `app-${process.pid}.cpuprofile`),
+      join(process.env.CPU_PROFILE_DIR ?? '.', `${process.env.CPU_PROFILE_NAME ?? 'app'}-${process.pid}.cpuprofile`),
       JSON.stringify(result.profile),
     );
   });

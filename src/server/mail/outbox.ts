@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailNotificationKind, EmailNotifications } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
-import type { DbOrTx } from '#server/db/client.js';
-import { inArray } from 'drizzle-orm';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
+import { inArray, sql } from 'drizzle-orm';
 import type { Language } from '#shared/i18n/languages.js';
 import { emailOutbox, users } from '#server/db/schema/index.js';
 import { renderEmail, type EmailContent, type Recipient } from './templates.js';
@@ -26,6 +26,20 @@ function senderDomain(from: string): string {
 }
 
 /**
+ * Any number of outbox rows in one statement, prepared once (a bid writes one on its request path): the rows
+ * travel as one JSON array, so the statement's text does not depend on how many there are.
+ */
+const insertOutboxRows = preparedStatement<{ id: string }>(
+  'email_outbox_insert',
+  sql`insert into ${emailOutbox} (message_id, recipient, subject, text_body, html_body, headers, dedupe_key)
+      select message_id, recipient, subject, text_body, html_body, headers, dedupe_key
+        from json_to_recordset(${param('rows')}::json) as r(message_id text, recipient text, subject text,
+          text_body text, html_body text, headers jsonb, dedupe_key text)
+      on conflict (dedupe_key) do nothing
+      returning id`,
+);
+
+/**
  * Writes emails to the outbox in the caller's transaction (DESIGN.md §3.7): they leave only if it commits,
  * and the worker (worker.ts) sends each once. Returns how many rows were written.
  */
@@ -42,23 +56,18 @@ export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promis
       : {};
     return [
       {
-        messageId: `<${randomUUID()}@${senderDomain(email.config.mail.from)}>`,
+        message_id: `<${randomUUID()}@${senderDomain(email.config.mail.from)}>`,
         recipient: email.to.email,
         subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
+        text_body: rendered.text,
+        html_body: rendered.html,
         headers,
-        dedupeKey: email.dedupeKey ?? null,
+        dedupe_key: email.dedupeKey ?? null,
       },
     ];
   });
   if (rows.length === 0) return 0;
-  const written = await tx
-    .insert(emailOutbox)
-    .values(rows)
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
-  return written.length;
+  return (await insertOutboxRows(tx, { rows: JSON.stringify(rows) })).length;
 }
 
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<boolean> {
