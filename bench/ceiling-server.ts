@@ -49,11 +49,18 @@ function sessionId(request: FastifyRequest): string | null {
 /** The app's session-and-user read: one statement. */
 const SESSION_USER = `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > now()`;
 
-const JOB_COLUMNS = `j.*, c.id AS c_id, c.slug AS c_slug, c.name AS c_name,
-  CASE WHEN j.customer_id = $1 THEN (SELECT count(*)::int FROM bids b WHERE b.job_id = j.id) END AS bid_count`;
+/** The app's job columns (src/server/jobs/service.ts jobColumns): the owner's fields decided in SQL. */
+const JOB_COLUMNS = `"jobs"."id", "jobs"."title", "jobs"."description",
+  "jobs"."category_id", "categories"."id" AS c_id, "categories"."slug" AS c_slug, "categories"."name" AS c_name, "jobs"."customer_id",
+  "jobs"."budget_min", "jobs"."budget_max", "jobs"."zip_code", "jobs"."city", "jobs"."state", "jobs"."county",
+  case when "jobs"."customer_id" = $1 then "jobs"."full_address" end AS full_address, "jobs"."location", "jobs"."latitude",
+  "jobs"."longitude", "jobs"."timeline", "jobs"."status", "jobs"."requires_license", "jobs"."requires_insurance",
+  "jobs"."requires_references", "jobs"."photos", "jobs"."created_at", "jobs"."updated_at",
+  case when "jobs"."customer_id" = $2
+    then (select count(*)::int from "bids" where "bids"."job_id" = "jobs"."id") end AS bid_count`;
+const JOBS_FROM = `from "jobs" left join "categories" on "categories"."id" = "jobs"."category_id"`;
 
-function toJob(row: Row, viewerId: string) {
-  const isOwner = row.customer_id === viewerId;
+function toJob(row: Row) {
   return {
     id: row.id,
     title: row.title,
@@ -67,7 +74,7 @@ function toJob(row: Row, viewerId: string) {
     city: row.city,
     state: row.state,
     county: row.county,
-    fullAddress: isOwner ? row.full_address : null,
+    fullAddress: row.full_address,
     location: row.location,
     latitude: row.latitude,
     longitude: row.longitude,
@@ -79,7 +86,7 @@ function toJob(row: Row, viewerId: string) {
     photos: row.photos,
     createdAt: (row.created_at as Date).toISOString(),
     updatedAt: (row.updated_at as Date).toISOString(),
-    bidCount: isOwner ? (row.bid_count ?? 0) : null,
+    bidCount: row.bid_count,
   };
 }
 
@@ -327,12 +334,13 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: string; handler: Ha
       const query = request.query as { limit?: string; offset?: string };
       const limit = Math.min(Math.max(Number(query.limit ?? 20) || 20, 1), 100);
       const offset = Math.max(Number(query.offset ?? 0) || 0, 0);
-      const { rows } = await pool.query(
-        `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN categories c ON c.id = j.category_id
-         WHERE j.status = 'open' ORDER BY j.created_at DESC, j.id DESC LIMIT $2 OFFSET $3`,
-        [user.id, limit, offset],
-      );
-      return rows.map((row) => toJob(row, user.id as string));
+      const { rows } = await pool.query({
+        name: 'jobs_open_list',
+        text: `select ${JOB_COLUMNS} ${JOBS_FROM} where "jobs"."status" = 'open'
+      order by "jobs"."created_at" desc, "jobs"."id" desc limit $3 offset $4`,
+        values: [user.id, user.id, limit, offset],
+      });
+      return rows.map(toJob);
     },
   },
   {
@@ -340,12 +348,16 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: string; handler: Ha
     url: '/api/jobs/:id',
     handler: async (request, reply, user) => {
       const { id } = request.params as { id: string };
-      const { rows } = await pool.query(
-        `SELECT ${JOB_COLUMNS} FROM jobs j LEFT JOIN categories c ON c.id = j.category_id WHERE j.id = $2`,
-        [user.id, id],
-      );
-      if (!rows[0]) return reply.status(404).send({ message: 'Job not found', code: 'job_not_found' });
-      return toJob(rows[0], user.id as string);
+      const { rows } = await pool.query({
+        name: 'jobs_by_id',
+        text: `select ${JOB_COLUMNS}, "jobs"."hired_provider_id", "jobs"."service_request_id" ${JOBS_FROM}
+      where "jobs"."id" = $3`,
+        values: [user.id, user.id, id],
+      });
+      const row = rows[0];
+      const hidden = row?.service_request_id && ![row.customer_id, row.hired_provider_id].includes(user.id);
+      if (!row || hidden) return reply.status(404).send({ message: 'Job not found', code: 'job_not_found' });
+      return toJob(row);
     },
   },
   {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { Column, getTableColumns, sql, type ExtractTablesWithRelations, type SQL, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
@@ -30,11 +30,56 @@ export const param = (name: string) => sql.placeholder(name);
  * A hand-written statement, its SQL text built once, run by name with `param(name)` values filled in:
  * on PostgreSQL a named prepared statement, parsed and planned once per connection, not on every call
  * (decision 018). It runs on whatever it is given: the database, or the caller's transaction.
+ *
+ * With `mapRow`, each row arrives as an array of its columns in the statement's order and becomes what
+ * `mapRow` makes of it, with nothing in between: the hottest reads build their answers straight from the
+ * driver's values (decision 028). Timestamps then arrive as PostgreSQL's text, as Drizzle reads them.
  */
-export function preparedStatement<Row>(name: string, query: SQL) {
+export function preparedStatement<Row>(
+  name: string,
+  query: SQL,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]>;
+export function preparedStatement<T>(
+  name: string,
+  query: SQL,
+  mapRow: (row: unknown[]) => T,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]>;
+export function preparedStatement<T>(name: string, query: SQL, mapRow?: (row: unknown[]) => T) {
   const built = dialect.sqlToQuery(query);
-  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> =>
-    rowsOf<Row>(await db._.session.prepareQuery(built, undefined, name, false).execute(values));
+  if (mapRow) {
+    const mapRows = (rows: unknown[][]) => rows.map(mapRow);
+    return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
+      (await db._.session.prepareQuery(built, undefined, name, true, mapRows).execute(values)) as T[];
+  }
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
+    rowsOf<T>(await db._.session.prepareQuery(built, undefined, name, false).execute(values));
+}
+
+/**
+ * A whole table's columns for a hand-written statement (`sql.join(columns, sql\`, \`)`), and the mapper that
+ * turns them, read from `start` in an array row (preparedStatement's `mapRow`), into the table's row as Drizzle
+ * would select it; null when the row's first column is null (a left join that found nothing). The decoding is
+ * worked out once: only the columns whose type needs it (timestamps to Date) are decoded on each row.
+ */
+export function tableRowReader<T extends Table>(table: T) {
+  const columns = Object.entries(getTableColumns(table)) as [string, Column][];
+  const decoders = columns.map(([key, column]) => {
+    const decodes = column.mapFromDriverValue !== Column.prototype.mapFromDriverValue;
+    return [key, decodes ? (value: unknown) => column.mapFromDriverValue(value) : null] as const;
+  });
+  return {
+    columns: columns.map(([, column]) => column),
+    read(row: unknown[], start: number): T['$inferSelect'] | null {
+      if (row[start] === null) return null;
+      const record: Record<string, unknown> = {};
+      for (let i = 0; i < decoders.length; i++) {
+        const [key, decode] = decoders[i]!;
+        const value = row[start + i];
+        record[key] = value === null || decode === null ? value : decode(value);
+      }
+      return record as T['$inferSelect'];
+    },
+  };
 }
 
 export type Database = {

@@ -3,7 +3,7 @@ import fastifyCookie, { Signer } from '@fastify/cookie';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.js';
-import type { Db } from '#server/db/client.js';
+import { param, preparedStatement, tableRowReader, type Db } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/index.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -55,23 +55,26 @@ function dataOf(sess: unknown): SessionData {
  * user. Reading a session also reads its user in the same statement: one round trip per request, not two.
  */
 export class PostgresSessionStore {
-  /** Built once, run on every request (a named prepared statement on PostgreSQL). */
+  /** Built once, run on every request (a named prepared statement on PostgreSQL), rows read straight into a user. */
   private readonly read;
 
   constructor(private readonly db: Db) {
-    this.read = db
-      .select({ sess: sessions.sess, expire: sessions.expire, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.sid, sql.placeholder('sid')))
-      .prepare('session_with_user');
+    const user = tableRowReader(users);
+    const statement = preparedStatement(
+      'session_with_user',
+      sql`select ${sessions.sess}, ${sessions.expire}, ${sql.join(user.columns, sql`, `)}
+          from ${sessions} left join ${users} on ${users.id} = ${sessions.userId}
+          where ${sessions.sid} = ${param('sid')}`,
+      (row) => ({ sess: row[0], expire: Date.parse(row[1] as string), user: user.read(row, 2) }),
+    );
+    this.read = (sid: string) => statement(this.db, { sid });
   }
 
   /** The live session `sid` with its user, or null when there is none or it has expired. */
   async get(sid: string): Promise<{ data: SessionData; expires: number; user: UserRow | null } | null> {
-    const [row] = await this.read.execute({ sid });
-    const expires = row?.expire.getTime() ?? 0;
-    if (!row || expires <= Date.now()) return null;
+    const [row] = await this.read(sid);
+    const expires = row?.expire ?? 0;
+    if (!row || !(expires > Date.now())) return null;
     return { data: dataOf(row.sess), expires, user: row.user };
   }
 

@@ -1,8 +1,8 @@
-import { asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobMatchedEvent } from '#shared/events.js';
 import type { Category, CreateJobData, Job, JobListQuerySchema } from '#shared/jobs.js';
-import type { DbOrTx } from '#server/db/client.js';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { bids, categories, jobs } from '#server/db/schema/index.js';
 import type { Ctx, PublicCtx } from '#server/http/context.js';
 import { AppError, validationError } from '#server/http/errors.js';
@@ -16,52 +16,87 @@ import { foreignPhotoUrls } from '#server/uploads/service.js';
 import { lookupZip } from '#server/zip/service.js';
 
 export type JobRow = typeof jobs.$inferSelect;
-type JobCategory = NonNullable<Job['category']>;
-type JobRecord = { job: JobRow; category: JobCategory | null; bidCount: number | null };
 type ListQuery = z.output<typeof JobListQuerySchema>;
 
-export function toJob({ job, category, bidCount }: JobRecord, viewerId: string): Job {
-  const isOwner = job.customerId === viewerId;
-  return {
-    id: job.id,
-    title: job.title,
-    description: job.description,
-    categoryId: job.categoryId,
-    category,
-    customerId: job.customerId,
-    budgetMin: job.budgetMin,
-    budgetMax: job.budgetMax,
-    zipCode: job.zipCode,
-    city: job.city,
-    state: job.state,
-    county: job.county,
-    fullAddress: isOwner ? job.fullAddress : null,
-    location: job.location,
-    latitude: job.latitude,
-    longitude: job.longitude,
-    timeline: job.timeline,
-    status: job.status,
-    requiresLicense: job.requiresLicense,
-    requiresInsurance: job.requiresInsurance,
-    requiresReferences: job.requiresReferences,
-    photos: job.photos,
-    createdAt: job.createdAt.toISOString(),
-    updatedAt: job.updatedAt.toISOString(),
-    bidCount: isOwner ? (bidCount ?? 0) : null,
-  };
-}
+/**
+ * Every job read selects these columns, in the order jobFromRow reads them. What depends on who reads is
+ * decided here: the full address and the bid count only for the job's owner (DESIGN.md §4.6 sells the count
+ * to others).
+ */
+const jobColumns = (viewerId: SQL | Placeholder | string) => sql`${jobs.id}, ${jobs.title}, ${jobs.description},
+  ${jobs.categoryId}, ${categories.id}, ${categories.slug}, ${categories.name}, ${jobs.customerId},
+  ${jobs.budgetMin}, ${jobs.budgetMax}, ${jobs.zipCode}, ${jobs.city}, ${jobs.state}, ${jobs.county},
+  case when ${jobs.customerId} = ${viewerId} then ${jobs.fullAddress} end, ${jobs.location}, ${jobs.latitude},
+  ${jobs.longitude}, ${jobs.timeline}, ${jobs.status}, ${jobs.requiresLicense}, ${jobs.requiresInsurance},
+  ${jobs.requiresReferences}, ${jobs.photos}, ${jobs.createdAt}, ${jobs.updatedAt},
+  case when ${jobs.customerId} = ${viewerId}
+    then (select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id}) end`;
+const JOB_COLUMN_COUNT = 27;
+const jobsFrom = sql`from ${jobs} left join ${categories} on ${categories.id} = ${jobs.categoryId}`;
 
-/** Jobs with their category; the bid count only on the viewer's own jobs (DESIGN.md §4.6 sells it to others). */
-function selectJobs(db: DbOrTx, viewerId: string | Placeholder) {
-  return db
-    .select({
-      job: jobs,
-      category: { id: categories.id, slug: categories.slug, name: categories.name },
-      bidCount: sql<number | null>`case when ${jobs.customerId} = ${viewerId}
-        then (select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id}) end`,
-    })
-    .from(jobs)
-    .leftJoin(categories, eq(categories.id, jobs.categoryId));
+/** PostgreSQL's text of a timestamptz, as an ISO string (the precision Date keeps: milliseconds). */
+const isoTimestamp = (text: string) => new Date(text).toISOString();
+
+/** A job read by jobColumns, straight from the driver's values into the answer's shape. */
+function jobFromRow(row: unknown[]): Job {
+  const [id, title, description, categoryId, cId, cSlug, cName, customerId, budgetMin, budgetMax] = row as [
+    string,
+    string,
+    string,
+    number | null,
+    number | null,
+    string,
+    string,
+    string,
+    string | null,
+    string | null,
+  ];
+  const [zipCode, city, state, county, fullAddress, location, latitude, longitude, timeline, status] = row.slice(
+    10,
+    20,
+  ) as [
+    string,
+    string,
+    string,
+    string | null,
+    string | null,
+    string,
+    number | null,
+    number | null,
+    Job['timeline'],
+    Job['status'],
+  ];
+  const [requiresLicense, requiresInsurance, requiresReferences, photos, createdAt, updatedAt, bidCount] = row.slice(
+    20,
+    JOB_COLUMN_COUNT,
+  ) as [boolean, boolean, boolean, string[], string, string, number | null];
+  return {
+    id,
+    title,
+    description,
+    categoryId,
+    category: cId === null ? null : { id: cId, slug: cSlug, name: cName },
+    customerId,
+    budgetMin,
+    budgetMax,
+    zipCode,
+    city,
+    state,
+    county,
+    fullAddress,
+    location,
+    latitude,
+    longitude,
+    timeline,
+    status,
+    requiresLicense,
+    requiresInsurance,
+    requiresReferences,
+    photos,
+    createdAt: isoTimestamp(createdAt),
+    updatedAt: isoTimestamp(updatedAt),
+    bidCount,
+  };
 }
 
 function fieldError(path: string, key: string) {
@@ -76,50 +111,41 @@ export async function listCategories(ctx: PublicCtx): Promise<Category[]> {
 }
 
 /**
- * The hottest reads, built once per database (issue 16): no query building on the request path, and a
- * named prepared statement on PostgreSQL, so the server skips parsing and planning too.
+ * The job reads, each a named prepared statement (issue 16: no query building on the request path, and
+ * PostgreSQL skips parsing and planning too) whose rows become answers directly (decision 028).
  */
-const preparedByDb = new WeakMap<DbOrTx, ReturnType<typeof prepareJobReads>>();
-
-function prepareJobReads(db: DbOrTx) {
-  const viewerId = sql.placeholder('viewerId');
-  return {
-    openList: selectJobs(db, viewerId)
-      .where(eq(jobs.status, 'open'))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('jobs_open_list'),
-    byId: selectJobs(db, viewerId)
-      .where(eq(jobs.id, sql.placeholder('id')))
-      .prepare('jobs_by_id'),
-  };
-}
-
-function jobReads(db: DbOrTx) {
-  let reads = preparedByDb.get(db);
-  if (!reads) preparedByDb.set(db, (reads = prepareJobReads(db)));
-  return reads;
-}
+const openListStatement = preparedStatement(
+  'jobs_open_list',
+  sql`select ${jobColumns(param('viewerId'))} ${jobsFrom} where ${jobs.status} = 'open'
+      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  jobFromRow,
+);
+const mineStatement = preparedStatement(
+  'jobs_mine',
+  sql`select ${jobColumns(param('viewerId'))} ${jobsFrom} where ${jobs.customerId} = ${param('viewerId')}
+      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  jobFromRow,
+);
+/** One job, with who may see it when it was born of a service request. */
+const byIdStatement = preparedStatement(
+  'jobs_by_id',
+  sql`select ${jobColumns(param('viewerId'))}, ${jobs.hiredProviderId}, ${jobs.serviceRequestId} ${jobsFrom}
+      where ${jobs.id} = ${param('id')}`,
+  (row) => ({
+    job: jobFromRow(row),
+    hiredProviderId: row[JOB_COLUMN_COUNT] as string | null,
+    serviceRequestId: row[JOB_COLUMN_COUNT + 1] as string | null,
+  }),
+);
 
 /** Open jobs, newest first: what providers browse. */
 export async function listOpenJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
-  const rows = await jobReads(ctx.db).openList.execute({
-    viewerId: ctx.user.id,
-    limit: query.limit,
-    offset: query.offset,
-  });
-  return rows.map((row) => toJob(row, ctx.user.id));
+  return openListStatement(ctx.db, { viewerId: ctx.user.id, limit: query.limit, offset: query.offset });
 }
 
 /** The caller's own jobs in every status, newest first. */
 export async function listMyJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
-  const rows = await selectJobs(ctx.db, ctx.user.id)
-    .where(eq(jobs.customerId, ctx.user.id))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  return rows.map((row) => toJob(row, ctx.user.id));
+  return mineStatement(ctx.db, { viewerId: ctx.user.id, limit: query.limit, offset: query.offset });
 }
 
 /** A malformed id is simply not found (never a 500). */
@@ -142,14 +168,14 @@ export async function findJobOrFail(db: DbOrTx, jobId: string, lock = false): Pr
 /** Any logged-in user may read a job. */
 export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
   assertJobId(jobId);
-  const [row] = await jobReads(ctx.db).byId.execute({ viewerId: ctx.user.id, id: jobId });
+  const [row] = await byIdStatement(ctx.db, { viewerId: ctx.user.id, id: jobId });
   if (!row) throw new AppError('job_not_found');
   // A job born of a service request is private to its customer and hired provider (DESIGN.md §4.12).
-  const { job } = row;
-  if (job.serviceRequestId && ![job.customerId, job.hiredProviderId].includes(ctx.user.id)) {
+  const { job, hiredProviderId, serviceRequestId } = row;
+  if (serviceRequestId && ![job.customerId, hiredProviderId].includes(ctx.user.id)) {
     throw new AppError('job_not_found');
   }
-  return toJob(row, ctx.user.id);
+  return job;
 }
 
 /**
@@ -249,5 +275,7 @@ export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {
     await alertMatchingProviders({ ...ctx, db: tx }, job!, category);
     return job!;
   });
-  return toJob({ job, category, bidCount: 0 }, ctx.user.id);
+  // Read back as every job is read (one mapping from rows to answers).
+  const [created] = await byIdStatement(ctx.db, { viewerId: ctx.user.id, id: job.id });
+  return created!.job;
 }
