@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProviderSearchQuerySchema, ProviderSearchResult } from '#shared/business-profiles.js';
-import type { DbOrTx } from '#server/db/client.js';
+import { preparedStatement, type DbOrTx } from '#server/db/client.js';
 import {
   businessProfiles,
   categories,
@@ -156,15 +156,70 @@ function buildSearch(db: DbOrTx, shape: Shape) {
 }
 
 const shapeKey = (shape: Shape) => `${Number(shape.text)}${Number(shape.category)}_${shape.location}`;
-const preparedByDb = new WeakMap<DbOrTx, Map<string, ReturnType<ReturnType<typeof buildSearch>['prepare']>>>();
+
+/**
+ * A page row, in buildSearch's select order, straight into the API's shape (decision 028) with the total
+ * beside it. JSON carries the services and areas as the API gives them; numeric and bigint come as text.
+ */
+function readResult(hasDistance: boolean) {
+  return (row: unknown[]) => {
+    const [, businessName, description, yearsInBusiness, isVerified, logoUrl, userId, firstName, lastName] = row as [
+      string,
+      string,
+      string | null,
+      number,
+      boolean,
+      string | null,
+      string,
+      string,
+      string,
+    ];
+    const [profileImageUrl, rating, reviewCount, distance, total, capabilities, areas] = row.slice(9) as [
+      string | null,
+      string | null,
+      number | null,
+      number | null,
+      string | number,
+      ProviderSearchResult['serviceCapabilities'],
+      ProviderSearchResult['serviceAreas'],
+    ];
+    const result: ProviderSearchResult = {
+      id: userId,
+      businessName,
+      firstName,
+      lastName,
+      profileImageUrl,
+      logoUrl,
+      rating: Number(rating ?? 0),
+      reviewCount: reviewCount ?? 0,
+      verified: isVerified,
+      description,
+      serviceCapabilities: capabilities,
+      serviceAreas: areas,
+      yearsExperience: yearsInBusiness,
+    };
+    if (hasDistance) result.distanceMiles = Math.round(Number(distance) * 10) / 10;
+    return { total: Number(total), result };
+  };
+}
+
+/** Each shape's statement, its text built once (it does not depend on the database it runs on). */
+const statementByShape = new Map<string, ReturnType<typeof searchStatement>>();
+
+function searchStatement(db: DbOrTx, shape: Shape) {
+  const hasDistance = shape.location === 'zip' || shape.location === 'unknown_zip';
+  return preparedStatement(
+    `provider_search_${shapeKey(shape)}`,
+    buildSearch(db, shape).getSQL(),
+    readResult(hasDistance),
+  );
+}
 
 function preparedSearch(db: DbOrTx, shape: Shape) {
-  let byShape = preparedByDb.get(db);
-  if (!byShape) preparedByDb.set(db, (byShape = new Map()));
   const key = shapeKey(shape);
-  let prepared = byShape.get(key);
-  if (!prepared) byShape.set(key, (prepared = buildSearch(db, shape).prepare(`provider_search_${key}`)));
-  return prepared;
+  let statement = statementByShape.get(key);
+  if (!statement) statementByShape.set(key, (statement = searchStatement(db, shape)));
+  return statement;
 }
 
 /** The page query's SQL and values for a query (bench/search.ts EXPLAINs it). */
@@ -184,28 +239,9 @@ export async function searchProviders(
   query: SearchQuery,
 ): Promise<{ total: number; providers: ProviderSearchResult[] }> {
   const shape = shapeOf(query);
-  const rows = await preparedSearch(ctx.db, shape).execute(paramsOf(query, shape));
+  const rows = await preparedSearch(ctx.db, shape)(ctx.db, paramsOf(query, shape));
   const total = rows[0]?.total ?? (query.offset > 0 ? await countOnly(ctx, query) : 0);
-  const hasDistance = shape.location === 'zip' || shape.location === 'unknown_zip';
-  const providers = rows.map((row): ProviderSearchResult => {
-    const result: ProviderSearchResult = {
-      id: row.user.id,
-      businessName: row.profile.businessName,
-      firstName: row.user.firstName,
-      lastName: row.user.lastName,
-      profileImageUrl: row.user.profileImageUrl,
-      logoUrl: row.profile.logoUrl,
-      rating: Number(row.rating ?? 0),
-      reviewCount: row.reviewCount ?? 0,
-      verified: row.profile.isVerified,
-      description: row.profile.description,
-      serviceCapabilities: row.capabilities,
-      serviceAreas: row.areas,
-      yearsExperience: row.profile.yearsInBusiness,
-    };
-    if (hasDistance) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;
-    return result;
-  });
+  const providers = rows.map((row) => row.result);
   return { total, providers };
 }
 
