@@ -21,7 +21,8 @@
  * identical: the ceiling is known to do the same work. An out-of-process load generator
  * (bench/support/load.ts, autocannon) then hits both, endpoint by endpoint, in the order app, ceiling,
  * ceiling, app (each run after a warm-up), and the table gives each side's mean req/s, p50 and p99 over its
- * two runs, and the ratio app / ceiling. Run it under `flock /tmp/tradesbid-bench.lock` on a shared machine.
+ * two runs, each side's process CPU (user + system, all threads) per request over its two runs, and the ratios
+ * app / ceiling of CPU per request and of req/s. Run it under `flock /tmp/tradesbid-bench.lock` on a shared machine.
  *
  * Knobs: BENCH_API_SECONDS (8), BENCH_CONNECTIONS (50), DATABASE_POOL_SIZE (10, both servers),
  * BENCH_ONLY ("job list,bid placement": a subset), BENCH_CPU_PROF (a folder: the app and the ceiling are
@@ -780,6 +781,11 @@ async function main() {
       const { app: a, ceiling: c } = results;
       const cpuPerRequest = (side: Side) =>
         cpu[side].requests ? ((cpu[side].seconds * 1000) / cpu[side].requests).toFixed(2) : '-';
+      // From the unrounded figures: issue 24 asks for at most 1.25.
+      const cpuRatio =
+        cpu.app.requests && cpu.ceiling.requests && cpu.ceiling.seconds
+          ? (cpu.app.seconds / cpu.app.requests / (cpu.ceiling.seconds / cpu.ceiling.requests)).toFixed(2)
+          : '-';
       rows.push([
         endpoint.name,
         a.rps.toFixed(0),
@@ -792,6 +798,7 @@ async function main() {
         c.non2xx,
         cpuPerRequest('app'),
         cpuPerRequest('ceiling'),
+        cpuRatio,
         (a.rps / c.rps).toFixed(2),
       ]);
     }
@@ -810,7 +817,8 @@ async function main() {
           'ceiling non-2xx',
           'app CPU ms/req',
           'ceiling CPU ms/req',
-          'ratio',
+          'CPU ratio',
+          'req/s ratio',
         ],
         rows,
       ),
