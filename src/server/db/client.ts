@@ -8,11 +8,15 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// Without Drizzle's relational API (db.query.*): nothing uses it, and with a schema every transaction builds
+// a query builder per table before its first statement (decision 028).
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Services take either: a call inside a transaction passes its Tx. */
 export type DbOrTx = Db | Tx;
 
@@ -147,12 +151,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     ? new PGlite(options.pgliteDir)
     : new PGlite(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {});
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: options.migrationsFolder });
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: options.migrationsFolder });
     },
     ping: async () => {
       await client.query('select 1');
@@ -222,7 +226,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // or checked out: its error reaches the query that was waiting, and the pool makes a new connection.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = retryTransactions(drizzlePg({ client: pool, schema }) as unknown as Db);
+  const db = retryTransactions(drizzlePg({ client: pool }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -234,7 +238,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: options.migrationsFolder });
+        await migratePg(drizzlePg({ client }), { migrationsFolder: options.migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         await client.end().catch(() => {});

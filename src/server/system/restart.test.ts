@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
+import { users } from '#server/db/schema/index.js';
 import { loadConfig } from '#server/config.js';
 import { sessionCookie } from '#server/test/app.js';
 
@@ -62,12 +63,12 @@ describe('restarting the embedded app', { timeout: 90_000 }, () => {
       payload: { code: 'welcome10' },
     });
     expect(redeemed.json()).toMatchObject({ success: true, creditsReceived: 10 });
-    const usersBefore = await first.db.query.users.findMany();
+    const usersBefore = await first.db.select().from(users);
     await first.close();
 
     const second = await buildApp(config, { serveClient: false });
     try {
-      expect((await second.db.query.users.findMany()).length).toBe(usersBefore.length);
+      expect((await second.db.select().from(users)).length).toBe(usersBefore.length);
     } finally {
       await second.close();
     }
