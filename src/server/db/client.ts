@@ -50,20 +50,13 @@ export function preparedStatement<T>(
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]>;
 export function preparedStatement<T>(name: string, query: SQL, mapRow?: (row: unknown[]) => T) {
   const built = dialect.sqlToQuery(query);
-  const mapRows = mapRow && ((rows: unknown[][]) => rows.map(mapRow));
-  // One Drizzle prepared query per session, made on first use and run again after: the database's session
-  // lives as long as the app, a transaction's as long as the transaction.
-  const bySession = new WeakMap<object, { execute: (values: Record<string, unknown>) => Promise<unknown> }>();
-  return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
-    const session = db._.session;
-    let prepared = bySession.get(session);
-    if (!prepared) {
-      prepared = session.prepareQuery(built, undefined, name, mapRows !== undefined, mapRows);
-      bySession.set(session, prepared);
-    }
-    const result = await prepared.execute(values);
-    return mapRows ? (result as T[]) : rowsOf<T>(result);
-  };
+  if (mapRow) {
+    const mapRows = (rows: unknown[][]) => rows.map(mapRow);
+    return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
+      (await db._.session.prepareQuery(built, undefined, name, true, mapRows).execute(values)) as T[];
+  }
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
+    rowsOf<T>(await db._.session.prepareQuery(built, undefined, name, false).execute(values));
 }
 
 /**
