@@ -161,28 +161,45 @@ const shapeKey = (shape: Shape) => `${Number(shape.text)}${Number(shape.category
  * A page row, in buildSearch's select order, straight into the API's shape (decision 028) with the total
  * beside it. JSON carries the services and areas as the API gives them; numeric and bigint come as text.
  */
+type SearchColumnValues = [
+  profileId: string,
+  businessName: string,
+  description: string | null,
+  yearsInBusiness: number,
+  isVerified: boolean,
+  logoUrl: string | null,
+  userId: string,
+  firstName: string,
+  lastName: string,
+  profileImageUrl: string | null,
+  rating: string | null,
+  reviewCount: number | null,
+  distance: number | null,
+  total: string | number,
+  capabilities: ProviderSearchResult['serviceCapabilities'],
+  areas: ProviderSearchResult['serviceAreas'],
+];
+
 function readResult(hasDistance: boolean) {
   return (row: unknown[]) => {
-    const [, businessName, description, yearsInBusiness, isVerified, logoUrl, userId, firstName, lastName] = row as [
-      string,
-      string,
-      string | null,
-      number,
-      boolean,
-      string | null,
-      string,
-      string,
-      string,
-    ];
-    const [profileImageUrl, rating, reviewCount, distance, total, capabilities, areas] = row.slice(9) as [
-      string | null,
-      string | null,
-      number | null,
-      number | null,
-      string | number,
-      ProviderSearchResult['serviceCapabilities'],
-      ProviderSearchResult['serviceAreas'],
-    ];
+    const [
+      ,
+      businessName,
+      description,
+      yearsInBusiness,
+      isVerified,
+      logoUrl,
+      userId,
+      firstName,
+      lastName,
+      profileImageUrl,
+      rating,
+      reviewCount,
+      distance,
+      total,
+      capabilities,
+      areas,
+    ] = row as SearchColumnValues;
     const result: ProviderSearchResult = {
       id: userId,
       businessName,

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobMatchedEvent } from '#shared/events.js';
 import type { Category, CreateJobData, Job, JobListQuerySchema } from '#shared/jobs.js';
@@ -23,7 +23,7 @@ type ListQuery = z.output<typeof JobListQuerySchema>;
  * decided here: the full address and the bid count only for the job's owner (DESIGN.md §4.6 sells the count
  * to others).
  */
-const jobColumns = (viewerId: SQL | Placeholder | string) => sql`${jobs.id}, ${jobs.title}, ${jobs.description},
+const jobColumns = (viewerId: Placeholder) => sql`${jobs.id}, ${jobs.title}, ${jobs.description},
   ${jobs.categoryId}, ${categories.id}, ${categories.slug}, ${categories.name}, ${jobs.customerId},
   ${jobs.budgetMin}, ${jobs.budgetMax}, ${jobs.zipCode}, ${jobs.city}, ${jobs.state}, ${jobs.county},
   case when ${jobs.customerId} = ${viewerId} then ${jobs.fullAddress} end, ${jobs.location}, ${jobs.latitude},
@@ -31,45 +31,74 @@ const jobColumns = (viewerId: SQL | Placeholder | string) => sql`${jobs.id}, ${j
   ${jobs.requiresReferences}, ${jobs.photos}, ${jobs.createdAt}, ${jobs.updatedAt},
   case when ${jobs.customerId} = ${viewerId}
     then (select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id}) end`;
-const JOB_COLUMN_COUNT = 27;
 const jobsFrom = sql`from ${jobs} left join ${categories} on ${categories.id} = ${jobs.categoryId}`;
 
 /** PostgreSQL's text of a timestamptz, as an ISO string (the precision Date keeps: milliseconds). */
 const isoTimestamp = (text: string) => new Date(text).toISOString();
 
+/** The values of jobColumns, in their order (timestamps as PostgreSQL's text). */
+type JobColumnValues = [
+  id: string,
+  title: string,
+  description: string,
+  categoryId: number | null,
+  cId: number | null,
+  cSlug: string,
+  cName: string,
+  customerId: string,
+  budgetMin: string | null,
+  budgetMax: string | null,
+  zipCode: string,
+  city: string,
+  state: string,
+  county: string | null,
+  fullAddress: string | null,
+  location: string,
+  latitude: number | null,
+  longitude: number | null,
+  timeline: Job['timeline'],
+  status: Job['status'],
+  requiresLicense: boolean,
+  requiresInsurance: boolean,
+  requiresReferences: boolean,
+  photos: string[],
+  createdAt: string,
+  updatedAt: string,
+  bidCount: number | null,
+];
+const JOB_COLUMN_COUNT = 27 satisfies JobColumnValues['length'];
+
 /** A job read by jobColumns, straight from the driver's values into the answer's shape. */
 function jobFromRow(row: unknown[]): Job {
-  const [id, title, description, categoryId, cId, cSlug, cName, customerId, budgetMin, budgetMax] = row as [
-    string,
-    string,
-    string,
-    number | null,
-    number | null,
-    string,
-    string,
-    string,
-    string | null,
-    string | null,
-  ];
-  const [zipCode, city, state, county, fullAddress, location, latitude, longitude, timeline, status] = row.slice(
-    10,
-    20,
-  ) as [
-    string,
-    string,
-    string,
-    string | null,
-    string | null,
-    string,
-    number | null,
-    number | null,
-    Job['timeline'],
-    Job['status'],
-  ];
-  const [requiresLicense, requiresInsurance, requiresReferences, photos, createdAt, updatedAt, bidCount] = row.slice(
-    20,
-    JOB_COLUMN_COUNT,
-  ) as [boolean, boolean, boolean, string[], string, string, number | null];
+  const [
+    id,
+    title,
+    description,
+    categoryId,
+    cId,
+    cSlug,
+    cName,
+    customerId,
+    budgetMin,
+    budgetMax,
+    zipCode,
+    city,
+    state,
+    county,
+    fullAddress,
+    location,
+    latitude,
+    longitude,
+    timeline,
+    status,
+    requiresLicense,
+    requiresInsurance,
+    requiresReferences,
+    photos,
+    createdAt,
+    updatedAt,
+    bidCount,
+  ] = row as JobColumnValues;
   return {
     id,
     title,
