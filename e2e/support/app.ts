@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchDatabase, migratedPgliteFolder } from '#server/test/database.js';
@@ -31,6 +31,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const database = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'e2e_') : null;
   let dataDir = env.DATA_DIR;
+  // A folder made here is removed when the app stops (its database, uploads and .eml files are the run's own).
+  const ownDataDir = !dataDir;
   if (!dataDir) {
     dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
     // A migrated embedded database to start from, as after a restart (a journey that gives its own DATA_DIR
@@ -80,6 +82,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       await database?.drop();
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
