@@ -182,41 +182,24 @@ type SearchColumnValues = [
 
 function readResult(hasDistance: boolean) {
   return (row: unknown[]) => {
-    const [
-      ,
-      businessName,
-      description,
-      yearsInBusiness,
-      isVerified,
-      logoUrl,
-      userId,
-      firstName,
-      lastName,
-      profileImageUrl,
-      rating,
-      reviewCount,
-      distance,
-      total,
-      capabilities,
-      areas,
-    ] = row as SearchColumnValues;
+    const r = row as SearchColumnValues;
     const result: ProviderSearchResult = {
-      id: userId,
-      businessName,
-      firstName,
-      lastName,
-      profileImageUrl,
-      logoUrl,
-      rating: Number(rating ?? 0),
-      reviewCount: reviewCount ?? 0,
-      verified: isVerified,
-      description,
-      serviceCapabilities: capabilities,
-      serviceAreas: areas,
-      yearsExperience: yearsInBusiness,
+      id: r[6],
+      businessName: r[1],
+      firstName: r[7],
+      lastName: r[8],
+      profileImageUrl: r[9],
+      logoUrl: r[5],
+      rating: Number(r[10] ?? 0),
+      reviewCount: r[11] ?? 0,
+      verified: r[4],
+      description: r[2],
+      serviceCapabilities: r[14],
+      serviceAreas: r[15],
+      yearsExperience: r[3],
     };
-    if (hasDistance) result.distanceMiles = Math.round(Number(distance) * 10) / 10;
-    return { total: Number(total), result };
+    if (hasDistance) result.distanceMiles = Math.round(Number(r[12]) * 10) / 10;
+    return { total: Number(r[13]), result };
   };
 }
 
