@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '#server/db/schema/index.js';
 import { createTestApp, signUp, type TestApp } from '#server/test/app.js';
 import { sessionCookieOf } from '#server/test/cookies.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from '#server/test/oidc-provider.js';
-import { safeReturnTo } from './service.js';
+import { livePendingLogin, PENDING_LOGIN_TTL_MS, safeReturnTo } from './service.js';
 
 const APP = 'http://app.test';
 
@@ -73,6 +73,19 @@ async function startLogin(query = '') {
   const response = await t.app.inject({ method: 'GET', url: `/api/login${query}` });
   expect(response.statusCode).toBe(302);
   return { location: String(response.headers.location), cookie: sessionCookieOf(setCookies(response))! };
+}
+
+/**
+ * startLogin as if it happened `ms` ago: only the app's pending sign-in is old, the provider's part (its code,
+ * its ID token) is of now. Only Date is faked, so the database and the sockets keep their real timers.
+ */
+async function startLoginAgo(ms: number, query = '') {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - ms });
+  try {
+    return await startLogin(query);
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 async function callback(url: URL, cookie: string) {
@@ -221,6 +234,25 @@ describe('signing in with the OpenID Connect provider', () => {
     expect((await t.app.db.select().from(users)).length).toBe(before + 1);
   });
 
+  it('refuses a callback after the pending sign-in’s lifetime: /login?error=oidc_failed, nothing made', async () => {
+    const email = `late-${Date.now()}@example.com`;
+    const account = newAccount({ email, email_verified: true, name: 'Late Comer' });
+    const started = await startLoginAgo(PENDING_LOGIN_TTL_MS + 1000, '?returnTo=%2Fprojects');
+    const back = await new ProviderBrowser().signIn(started.location, account);
+    const late = await callback(back, started.cookie);
+    expect(late.statusCode).toBe(302);
+    expect(late.headers.location).toBe('/login?error=oidc_failed');
+    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    // The expired sign-in is gone from the session: the same answer again is refused as well.
+    expect((await callback(back, started.cookie)).headers.location).toBe('/login?error=oidc_failed');
+    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+
+    // A minute inside the lifetime, the same person gets in.
+    const inTime = await startLoginAgo(PENDING_LOGIN_TTL_MS - 60_000, '?returnTo=%2Fprojects');
+    const ok = await callback(await new ProviderBrowser().signIn(inTime.location, account), inTime.cookie);
+    expect(ok.headers.location).toBe('/projects');
+  });
+
   it('logs out through the provider’s end-session endpoint with the ID token as hint', async () => {
     const account = newAccount({ email: `bye-${Date.now()}@example.com`, email_verified: true, name: 'Bye Now' });
     const { location, cookie } = await startLogin();
@@ -238,6 +270,19 @@ describe('signing in with the OpenID Connect provider', () => {
     const local = await signUp(t.app);
     const plain = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: local.cookie } });
     expect(plain.headers.location).toBe('/');
+  });
+
+  it('reads a pending sign-in from the session only when it is whole and not expired', () => {
+    const pending = { state: 's', nonce: 'n', codeVerifier: 'v', returnTo: '/jobs', expiresAt: 2000 };
+    expect(livePendingLogin(pending, 1999)).toEqual(pending);
+    expect(livePendingLogin(pending, 2000)).toBeNull();
+    // One stored before sign-ins had a lifetime, or bent in the database.
+    expect(livePendingLogin({ ...pending, expiresAt: undefined }, 0)).toBeNull();
+    expect(livePendingLogin({ ...pending, expiresAt: '9999999999999' }, 0)).toBeNull();
+    expect(livePendingLogin({ ...pending, nonce: 1 }, 0)).toBeNull();
+    expect(livePendingLogin({ ...pending, returnTo: '//evil.example' }, 0)).toMatchObject({ returnTo: '/' });
+    expect(livePendingLogin(null, 0)).toBeNull();
+    expect(livePendingLogin('pending', 0)).toBeNull();
   });
 
   it('keeps only same-origin paths as returnTo', () => {

@@ -5,6 +5,7 @@ import {
   beginLogin,
   endSessionUrl,
   finishLogin,
+  livePendingLogin,
   oidcDiscovery,
   OidcError,
   safeReturnTo,
@@ -50,10 +51,10 @@ export async function oidcRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/callback', isPublic, async (request, reply) => {
-    const pending = request.session.oidc;
-    if (!discover || !pending) return failed(request, reply, new OidcError('oidc_failed'));
-    // A pending sign-in is used once, whatever happens next.
+    const pending = livePendingLogin(request.session.oidc);
+    // A pending sign-in is used once, whatever happens next (an expired one is dropped too).
     request.session.oidc = undefined;
+    if (!discover || !pending) return failed(request, reply, new OidcError('oidc_failed'));
     try {
       const configuration = await discover();
       const { claims, idToken, issuer } = await finishLogin(

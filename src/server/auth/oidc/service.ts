@@ -18,7 +18,35 @@ export class OidcError extends Error {
   }
 }
 
-export type PendingLogin = { state: string; nonce: string; codeVerifier: string; returnTo: string };
+/**
+ * How long a sign-in begun at /api/login may take to come back to /api/callback: longer than anyone needs at
+ * the provider (a new account there, an emailed code, a second factor), short enough that a pending sign-in
+ * left in an abandoned session is soon worth nothing (decision 021).
+ */
+export const PENDING_LOGIN_TTL_MS = 60 * 60 * 1000;
+
+/** A sign-in under way, kept in the session between /api/login and /api/callback. */
+export type PendingLogin = {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  /** Epoch milliseconds after which the callback is refused. */
+  expiresAt: number;
+};
+
+/**
+ * The session's pending sign-in when it is whole and has not expired, else null. What the session holds is
+ * JSON read back from the database, so it is checked field by field (one stored before lifetimes has none:
+ * refused).
+ */
+export function livePendingLogin(stored: unknown, now = Date.now()): PendingLogin | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const { state, nonce, codeVerifier, returnTo, expiresAt } = stored as Record<string, unknown>;
+  if (typeof state !== 'string' || typeof nonce !== 'string' || typeof codeVerifier !== 'string') return null;
+  if (typeof returnTo !== 'string' || typeof expiresAt !== 'number' || !(now < expiresAt)) return null;
+  return { state, nonce, codeVerifier, returnTo: safeReturnTo(returnTo), expiresAt };
+}
 
 /**
  * The provider's configuration, discovered from `<OIDC_ISSUER_URL>/.well-known/openid-configuration` once
@@ -55,12 +83,14 @@ export async function beginLogin(
   configuration: client.Configuration,
   redirectUri: string,
   returnTo: unknown,
+  now = Date.now(),
 ): Promise<{ url: URL; pending: PendingLogin }> {
   const pending: PendingLogin = {
     state: client.randomState(),
     nonce: client.randomNonce(),
     codeVerifier: client.randomPKCECodeVerifier(),
     returnTo: safeReturnTo(returnTo),
+    expiresAt: now + PENDING_LOGIN_TTL_MS,
   };
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
