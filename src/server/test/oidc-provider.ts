@@ -38,6 +38,11 @@ export async function startOpenIdProvider(options: {
   /** The app's origins whose /api/callback and / the client may use. */
   appOrigins: string[];
   providerName?: string;
+  /**
+   * The ID token carries only `sub` and the protocol's claims; email and profile are for the UserInfo
+   * endpoint alone (oidc-provider's default, as OpenID Connect Core §5.4 has it for the code flow).
+   */
+  conformIdTokenClaims?: boolean;
 }): Promise<TestOpenIdProvider> {
   const accounts = new Map<string, TestAccount>();
   const server: Server = createServer({
@@ -66,8 +71,8 @@ export async function startOpenIdProvider(options: {
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name', 'name', 'picture'],
     },
-    // The claims of the requested scopes go into the ID token itself, as many providers do.
-    conformIdTokenClaims: false,
+    // Unless asked otherwise, the claims of the requested scopes go into the ID token itself, as many providers do.
+    conformIdTokenClaims: options.conformIdTokenClaims ?? false,
     pkce: { required: () => true },
     cookies: { keys: ['tradesbid-test-cookie-key'] },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },

@@ -302,6 +302,68 @@ describe('signing in with the OpenID Connect provider', () => {
   });
 });
 
+describe('a provider that keeps email and name for its UserInfo endpoint', () => {
+  let conformant: TestOpenIdProvider;
+  let c: TestApp;
+
+  beforeAll(async () => {
+    conformant = await startOpenIdProvider({ appOrigins: [APP], conformIdTokenClaims: true });
+    const { NODE_EXTRA_CA_CERTS: _ca, ...env } = conformant.env;
+    c = await createTestApp({ ...env, PUBLIC_URL: APP });
+  });
+  afterAll(async () => {
+    await c?.close();
+    await conformant?.close();
+  });
+
+  async function signInThere(claims: Parameters<TestOpenIdProvider['addAccount']>[1]) {
+    const account = `userinfo-${++accountCounter}-${Date.now()}`;
+    conformant.addAccount(account, claims);
+    const login = await c.app.inject({ method: 'GET', url: '/api/login' });
+    const cookie = sessionCookieOf(setCookies(login))!;
+    const back = await new ProviderBrowser().signIn(String(login.headers.location), account);
+    const response = await c.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
+    return { account, response };
+  }
+
+  it('makes the account from UserInfo when the ID token has no email and no name', async () => {
+    const email = `userinfo-${Date.now()}@example.com`;
+    const { account, response } = await signInThere({
+      email,
+      email_verified: true,
+      given_name: 'Uma',
+      family_name: 'Info',
+    });
+    expect(response.headers.location).toBe('/');
+    const [row] = await c.app.db.select().from(users).where(eq(users.oidcSubject, account));
+    expect(row).toMatchObject({ email, firstName: 'Uma', lastName: 'Info', oidcIssuer: conformant.issuer });
+
+    // The ID token really had neither: it is the hint of the logout through the provider.
+    const session = sessionCookieOf(setCookies(response))!;
+    const logout = await c.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: session } });
+    const idToken = new URL(String(logout.headers.location)).searchParams.get('id_token_hint')!;
+    const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(payload.sub).toBe(account);
+    expect(payload).not.toHaveProperty('email');
+    expect(payload).not.toHaveProperty('given_name');
+  });
+
+  it('links a password account on an email UserInfo says is verified, and refuses one it does not', async () => {
+    const existing = await signUp(c.app, { email: `userinfo-link-${Date.now()}@example.com` });
+    const refused = await signInThere({ email: existing.user.email, email_verified: false, name: 'Not Yet' });
+    expect(refused.response.headers.location).toBe('/login?error=oidc_email_unverified');
+
+    const { account, response } = await signInThere({
+      email: existing.user.email,
+      email_verified: true,
+      name: 'Is Me',
+    });
+    expect(response.headers.location).toBe('/');
+    const [row] = await c.app.db.select().from(users).where(eq(users.id, existing.user.id));
+    expect(row!.oidcSubject).toBe(account);
+  });
+});
+
 describe('without a provider configured', () => {
   it('sends /api/login to the built-in login page and reports the provider off', async () => {
     const local = await createTestApp();

@@ -106,7 +106,8 @@ export async function beginLogin(
 
 /**
  * The code exchanged at the token endpoint and the ID token checked (issuer, audience, nonce, expiry,
- * state; openid-client does OpenID Connect Core §3.1.3.7): the claims and the raw ID token.
+ * state; openid-client does OpenID Connect Core §3.1.3.7): the claims (completed from UserInfo when the ID
+ * token leaves the email or the name out) and the raw ID token.
  */
 export async function finishLogin(configuration: client.Configuration, callbackUrl: URL, pending: PendingLogin) {
   try {
@@ -116,24 +117,40 @@ export async function finishLogin(configuration: client.Configuration, callbackU
       expectedNonce: pending.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims();
-    if (!claims || !tokens.id_token) throw new Error('no ID token');
+    const idTokenClaims = tokens.claims();
+    if (!idTokenClaims || !tokens.id_token) throw new Error('no ID token');
+    const claims = await withUserInfo(configuration, tokens.access_token, idTokenClaims);
     return { claims, idToken: tokens.id_token, issuer: configuration.serverMetadata().issuer };
   } catch (error) {
     throw error instanceof OidcError ? error : new OidcError('oidc_failed', { cause: error });
   }
 }
 
-type Claims = client.IDToken & {
-  email?: unknown;
-  email_verified?: unknown;
-  given_name?: unknown;
-  family_name?: unknown;
-  name?: unknown;
-  picture?: unknown;
-};
+/** The claims read here. A provider may send any JSON in any of them, so each is checked where it is read. */
+type Claims = client.IDToken &
+  Partial<Record<'email' | 'email_verified' | 'given_name' | 'family_name' | 'name' | 'picture', client.JsonValue>>;
 
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
+
+/**
+ * The ID token's claims, with the email and the name taken from the UserInfo endpoint when the ID token has
+ * none: with the code flow a provider may keep the claims of `email` and `profile` for UserInfo (OpenID
+ * Connect Core §5.4; oidc-provider does by default). openid-client's fetchUserInfo checks that UserInfo
+ * speaks of the ID token's `sub`. `email_verified` comes from wherever `email` came from: it is a statement
+ * about that address.
+ */
+async function withUserInfo(configuration: client.Configuration, accessToken: string, claims: Claims): Promise<Claims> {
+  const hasEmail = text(claims.email, 254) !== '';
+  const hasName = [claims.given_name, claims.family_name, claims.name].some((value) => text(value, 160) !== '');
+  if ((hasEmail && hasName) || !configuration.serverMetadata().userinfo_endpoint) return claims;
+  const userInfo = await client.fetchUserInfo(configuration, accessToken, claims.sub);
+  return {
+    ...claims,
+    ...(hasEmail ? {} : { email: userInfo.email, email_verified: userInfo.email_verified }),
+    ...(hasName ? {} : { given_name: userInfo.given_name, family_name: userInfo.family_name, name: userInfo.name }),
+    picture: claims.picture ?? userInfo.picture,
+  };
+}
 
 /** First and last name from the claims: given/family names, or a split `name`. */
 function namesOf(claims: Claims): { firstName: string; lastName: string } {
