@@ -16,7 +16,8 @@ export const OIDC_CA_FILE = join(OIDC_CERT_DIR, 'ca.pem');
 
 export type TestAccount = {
   email?: string;
-  email_verified?: boolean;
+  /** A string is what some providers send, against the spec: the app must treat it as unverified. */
+  email_verified?: boolean | string;
   given_name?: string;
   family_name?: string;
   name?: string;

@@ -187,6 +187,26 @@ describe('signing in with the OpenID Connect provider', () => {
     expect(me.statusCode).toBe(401);
   });
 
+  it('takes email_verified "true" (a string) as unverified: it links nothing and never answers 500', async () => {
+    const existing = await signUp(t.app, { email: `stringly-${Date.now()}@example.com` });
+    const taker = newAccount({ email: existing.user.email, email_verified: 'true', name: 'String Ly' });
+    const first = await startLogin();
+    const refused = await callback(await new ProviderBrowser().signIn(first.location, taker), first.cookie);
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe('/login?error=oidc_email_unverified');
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, existing.user.id));
+    expect(row!.oidcSubject).toBeNull();
+
+    // An address nobody has makes a new account, as any unverified one does.
+    const email = `stringly-new-${Date.now()}@example.com`;
+    const newcomer = newAccount({ email, email_verified: 'true', name: 'New Comer' });
+    const second = await startLogin();
+    const made = await callback(await new ProviderBrowser().signIn(second.location, newcomer), second.cookie);
+    expect(made.statusCode).toBe(302);
+    expect(made.headers.location).toBe('/');
+    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   it('makes a new account for an unverified email that nobody has', async () => {
     const email = `fresh-${Date.now()}@example.com`;
     const account = newAccount({ email, email_verified: false, name: 'Fresh Face' });

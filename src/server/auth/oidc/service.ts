@@ -177,6 +177,8 @@ export async function accountForIdentity(db: Db, issuer: string, claims: Claims)
 
   const email = text(claims.email, 254).toLowerCase();
   if (!email || !email.includes('@')) throw new OidcError('oidc_failed');
+  // Only the boolean true is verified (Core §5.1 makes email_verified a boolean): some providers send the
+  // string "true", but linking takes over a password account, so anything but the spec's own yes is a no.
   const verified = claims.email_verified === true;
   try {
     return await db.transaction(async (tx) => {
