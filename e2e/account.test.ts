@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.js';
-import { DESKTOP, MOBILE, describeJourney, launchBrowser, newContext, screenshot } from './support/browser.js';
+import {
+  DESKTOP,
+  MOBILE,
+  describeJourney,
+  launchBrowser,
+  newContext,
+  registerViaApi,
+  screenshot,
+} from './support/browser.js';
 
 const ENGLISH_HEADLINE = 'Get your project done by trusted local pros';
 const SPANISH_HEADLINE = 'Haz realidad tu proyecto con profesionales locales de confianza';
@@ -111,7 +119,7 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
     await page.context().close();
   });
 
-  it('sends a logged-out visitor from /dashboard to login with an Unauthorized notice', async () => {
+  it('sends a logged-out visitor from /dashboard to login with an Unauthorized notice, and back there once signed in', async () => {
     const context = await newContext(browser, { viewport: DESKTOP });
     // The notice lives for 500 ms before the page navigates away; a DOM observer reports it however
     // busy the machine is, where polling a locator could miss it.
@@ -128,8 +136,32 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
     await noticeSeen;
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${app.url}/login?returnTo=%2Fdashboard`);
     await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+
+    // An account made elsewhere signs in on the email form and comes back to the page it was sent from.
+    const email = `back-${randomBytes(4).toString('hex')}@example.com`;
+    const elsewhere = await browser.newContext();
+    await registerViaApi(await elsewhere.newPage(), app.url, {
+      email,
+      password: 'a-long-password-1',
+      firstName: 'Bea',
+      lastName: 'Back',
+    });
+    await elsewhere.close();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    expect(await page.getByTestId('user-chip').innerText()).toContain('Bea');
+
+    // A returnTo off this site is not followed (DESIGN.md §3.6): signing in again from such a link lands on /.
+    await page.request.get(`${app.url}/api/logout`);
+    await page.goto(`${app.url}/login?returnTo=${encodeURIComponent('//evil.example/')}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${app.url}/`);
     await page.context().close();
   });
 

@@ -67,6 +67,24 @@ describeJourney('signing in and out through the OpenID Connect provider', () => 
     });
   }
 
+  it('brings a logged-out visitor of a signed-in page through the provider and back to that page', async () => {
+    const account = `journey-back-${Date.now()}`;
+    op.addAccount(account, { email: `${account}@example.com`, email_verified: true, name: 'Rita Return' });
+    const context = await newContext(browser, { ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/projects?status=completed`);
+
+    // The app sends the visitor to /api/login with where they were, which hands over to the provider.
+    await page.waitForURL((url) => url.origin === op.issuer);
+    await page.locator('input[name="login"]').fill(account);
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+
+    await page.waitForURL(`${app.url}/projects?status=completed`);
+    await expect.poll(() => page.getByTestId('user-chip').textContent()).toContain('Rita');
+    await context.close();
+  });
+
   it('shows the provider’s refusal translated on /login, at phone size too', async () => {
     const context = await newContext(browser, { language: 'es', viewport: MOBILE });
     const page = await context.newPage();

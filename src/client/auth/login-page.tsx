@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { usePublicConfig } from '#client/lib/config.js';
+import { loginUrl } from '#client/lib/query-client.js';
 import { FORM_NAMESPACES } from '#client/lib/i18n.js';
 import { Alert } from '#client/ui/alert.js';
 import { buttonVariants } from '#client/ui/button.js';
@@ -11,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
 import { DemoAccounts } from './demo-accounts.js';
 import { RegisterForm } from './register-form.js';
 import { SignInForm, type SignInPrefill } from './sign-in-form.js';
+import { useReturnTo } from './use-return-to.js';
 import { useUser } from './use-user.js';
 
 type Tab = 'sign-in' | 'register';
@@ -24,10 +26,11 @@ export function LoginPage() {
   const [tab, setTab] = useState<Tab>('sign-in');
   const [prefill, setPrefill] = useState<SignInPrefill>();
   const [params] = useSearchParams();
+  const returnTo = useReturnTo();
   const oidcError = OIDC_ERRORS.find((code) => code === params.get('error'));
 
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnTo} replace />;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-16 lg:px-8">
@@ -46,7 +49,7 @@ export function LoginPage() {
             </Alert>
           )}
           {config?.oidcEnabled && config.oidcProviderName && (
-            <ProviderSignIn name={config.oidcProviderName} returnTo={params.get('returnTo')} />
+            <ProviderSignIn name={config.oidcProviderName} returnTo={returnTo} />
           )}
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
             <TabsList className="w-full">
@@ -79,9 +82,9 @@ export function LoginPage() {
 const OIDC_ERRORS = ['oidc_failed', 'oidc_email_unverified'] as const;
 
 /** 'Continue with …' (DESIGN.md §3.6): a full-page navigation to /api/login, which hands over to the provider. */
-function ProviderSignIn({ name, returnTo }: { name: string; returnTo: string | null }) {
+function ProviderSignIn({ name, returnTo }: { name: string; returnTo: string }) {
   const { t } = useTranslation('auth');
-  const href = returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : '/api/login';
+  const href = loginUrl(returnTo);
   return (
     <div className="mt-6 grid gap-4">
       <a href={href} className={buttonVariants({ variant: 'outline', size: 'lg' })} data-testid="oidc-sign-in">

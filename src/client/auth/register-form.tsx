@@ -14,12 +14,14 @@ import { Input } from '#client/ui/input.js';
 import { PasswordInput } from '#client/ui/password-input.js';
 import { Spinner } from '#client/ui/spinner.js';
 import { useRegister } from './api/register.js';
+import { useReturnTo } from './use-return-to.js';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
 export function RegisterForm() {
   const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
   const navigate = useNavigate();
+  const returnTo = useReturnTo();
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -33,7 +35,7 @@ export function RegisterForm() {
     register.mutate(
       { ...values, language: currentLanguage() },
       {
-        onSuccess: () => navigate('/', { replace: true }),
+        onSuccess: () => navigate(returnTo, { replace: true }),
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'email_taken') {
             form.setError('email', { type: 'server', message: errorMessage(error, t) }, { shouldFocus: true });

@@ -13,12 +13,14 @@ import { Input } from '#client/ui/input.js';
 import { PasswordInput } from '#client/ui/password-input.js';
 import { Spinner } from '#client/ui/spinner.js';
 import { useLogIn } from './api/log-in.js';
+import { useReturnTo } from './use-return-to.js';
 
 export type SignInPrefill = { email: string; password: string; nonce: number };
 
 export function SignInForm({ prefill }: { prefill?: SignInPrefill }) {
   const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
   const navigate = useNavigate();
+  const returnTo = useReturnTo();
   const logIn = useLogIn();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
@@ -33,7 +35,7 @@ export function SignInForm({ prefill }: { prefill?: SignInPrefill }) {
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     logIn.mutate(values, {
-      onSuccess: () => navigate('/', { replace: true }),
+      onSuccess: () => navigate(returnTo, { replace: true }),
       onError: (error) => {
         if (!applyFieldErrors(error, form.setError, ['email', 'password'], t)) {
           setFormError(errorMessage(error, t, 'auth:sign_in_failed'));

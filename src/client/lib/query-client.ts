@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { safeReturnTo } from '#shared/return-to.js';
 import { toast, toastRegionReady } from '#client/ui/toast.js';
 import { ApiError, api } from './api.js';
 import { i18n } from './i18n.js';
@@ -22,7 +23,13 @@ export function isUnauthorized(error: unknown): boolean {
 
 let redirecting = false;
 
-/** Tell the user, then send the whole page to login (spec §8 '401 handling'). */
+/** /api/login with the page to come back to after signing in (DESIGN.md §3.6), when it is not `/`. */
+export function loginUrl(returnTo: string): string {
+  const path = safeReturnTo(returnTo);
+  return path === '/' ? LOGIN_URL : `${LOGIN_URL}?returnTo=${encodeURIComponent(path)}`;
+}
+
+/** Tell the user, then send the whole page to login, to come back here once signed in (spec §8 '401 handling'). */
 export function redirectToLogin() {
   if (redirecting) return;
   redirecting = true;
@@ -34,7 +41,7 @@ export function redirectToLogin() {
   // The 500 ms count from when the notice can show: on a slow network its code arrives first.
   void toastRegionReady().then(() =>
     setTimeout(() => {
-      window.location.href = LOGIN_URL;
+      window.location.href = loginUrl(window.location.pathname + window.location.search);
     }, LOGIN_REDIRECT_DELAY_MS),
   );
 }

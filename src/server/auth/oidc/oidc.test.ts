@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { safeReturnTo } from '#shared/return-to.js';
 import { users } from '#server/db/schema/index.js';
 import { createTestApp, signUp, type TestApp } from '#server/test/app.js';
 import { sessionCookieOf } from '#server/test/cookies.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from '#server/test/oidc-provider.js';
-import { livePendingLogin, PENDING_LOGIN_TTL_MS, safeReturnTo } from './service.js';
+import { livePendingLogin, PENDING_LOGIN_TTL_MS } from './service.js';
 
 const APP = 'http://app.test';
 
@@ -385,11 +386,18 @@ describe('a provider that keeps email and name for its UserInfo endpoint', () =>
 });
 
 describe('without a provider configured', () => {
-  it('sends /api/login to the built-in login page and reports the provider off', async () => {
+  it('sends /api/login to the built-in login page with a same-origin returnTo, and reports the provider off', async () => {
     const local = await createTestApp();
     try {
       const response = await local.app.inject({ method: 'GET', url: '/api/login?returnTo=//evil.example' });
       expect(response.headers.location).toBe('/login');
+      for (const bad of ['https://evil.example/', '/\\evil.example', 'evil.example']) {
+        const refused = await local.app.inject({ url: `/api/login?returnTo=${encodeURIComponent(bad)}` });
+        expect(refused.headers.location, bad).toBe('/login');
+      }
+      // A same-origin path goes along to the login page, which comes back to it after signing in.
+      const kept = await local.app.inject({ url: '/api/login?returnTo=%2Fjobs%2F5%3Ftab%3Dbids' });
+      expect(kept.headers.location).toBe('/login?returnTo=%2Fjobs%2F5%3Ftab%3Dbids');
       expect((await local.app.inject({ url: '/api/config' })).json()).toMatchObject({
         oidcEnabled: false,
         oidcProviderName: null,

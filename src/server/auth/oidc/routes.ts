@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeReturnTo } from '#shared/return-to.js';
 import { SESSION_COOKIE, startSession } from '#server/http/session.js';
 import {
   accountForIdentity,
@@ -8,7 +9,6 @@ import {
   livePendingLogin,
   oidcDiscovery,
   OidcError,
-  safeReturnTo,
 } from './service.js';
 
 /** The app's origin for redirects: PUBLIC_URL behind a proxy, else the request's own scheme and host. */

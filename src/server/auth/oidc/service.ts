@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
+import { safeReturnTo } from '#shared/return-to.js';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
@@ -64,18 +65,6 @@ export function oidcDiscovery(config: NonNullable<Config['oidc']>) {
       });
     return discovered;
   };
-}
-
-/**
- * A same-origin path to come back to, or `/`: never an absolute URL, a protocol-relative `//host` or a
- * `/\host` that browsers read as one (an open redirect).
- */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2048) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  // eslint-disable-next-line no-control-regex -- control characters in a path are what this refuses
-  if (/[\u0000-\u001f\\]/.test(value)) return '/';
-  return value;
 }
 
 /** Where the provider is sent: authorization code flow with PKCE (S256), state and nonce. */

@@ -1,0 +1,15 @@
+/** The longest `returnTo` kept; a longer one is no page of this app. */
+export const RETURN_TO_MAX_LENGTH = 2048;
+
+/**
+ * A same-origin path to come back to after signing in, or `/` (DESIGN.md §3.6): never an absolute URL, a
+ * protocol-relative `//host` or a `/\host` that browsers read as one (an open redirect). The server applies
+ * it to `GET /api/login?returnTo=`, the login page to its own `?returnTo=`: one rule on both sides.
+ */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || value.length > RETURN_TO_MAX_LENGTH) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // eslint-disable-next-line no-control-regex -- control characters in a path are what this refuses
+  if (/[\u0000-\u001f\\]/.test(value)) return '/';
+  return value;
+}
