@@ -124,6 +124,37 @@ describe('the email outbox', () => {
     expect(leasedAtEachSend.at(-1)).toBe(300);
   });
 
+  it('stops after the email under way when its instance stops, and gives the rest of its claim back', async () => {
+    t = await createTestApp({}, { mail: { pollMs: 3_600_000 } });
+    const db = t.app.db;
+    await db.execute(sql`insert into ${emailOutbox} (message_id, recipient, subject, text_body, html_body)
+      select 'due-' || g, 'r@example.com', 's', 't', 'h' from generate_series(1, 300) g`);
+    const stopping = new AbortController();
+    let sends = 0;
+    const transport = {
+      send: async () => {
+        // The instance is told to stop while its third email travels (a backlog of 300 would take a while).
+        if (++sends === 3) stopping.abort();
+        return null;
+      },
+      close() {},
+    };
+    const options = { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400, leaseMs: 60_000, batchSize: 20 };
+    expect(await sendDueEmails(db, t.config, transport, t.app.log, options, stopping.signal)).toBe(3);
+    const rows = await db
+      .select({
+        attempts: emailOutbox.attempts,
+        sentAt: emailOutbox.sentAt,
+        due: sql<boolean>`next_attempt_at <= now()`,
+      })
+      .from(emailOutbox);
+    expect(rows.filter((r) => r.sentAt !== null)).toHaveLength(3);
+    // The other 17 of the claimed batch are due again at once, and were never tried.
+    const unsent = rows.filter((r) => r.sentAt === null);
+    expect(unsent).toHaveLength(297);
+    expect(unsent.every((r) => r.attempts === 0 && r.due)).toBe(true);
+  });
+
   it('escapes every value in the HTML part', async () => {
     smtp = await startMailServer();
     t = await createTestApp({ SMTP_URL: smtp.url }, { mail: QUICK });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
 import { rowsOf, type Db } from '#server/db/client.js';
@@ -56,18 +56,41 @@ async function claim(db: Db, batchSize: number, leaseMs: number): Promise<Outbox
   return rowsOf<OutboxRow>(result);
 }
 
-/** Sends what is due once; resolves with the number of emails handed over. */
+/**
+ * Gives claimed emails that were not tried back at once (this instance is stopping): they are due again for
+ * any instance, and the claim does not count as an attempt. Should this fail, their lease runs out instead.
+ */
+async function release(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now()`, attempts: sql`${emailOutbox.attempts} - 1` })
+    .where(and(inArray(emailOutbox.id, ids), isNull(emailOutbox.sentAt)));
+}
+
+/**
+ * Sends what is due once; resolves with the number of emails handed over. When `stop` is aborted it ends
+ * after the email under way, however long the backlog (a stopping instance has 10 s, DESIGN.md §3.8).
+ */
 export async function sendDueEmails(
   db: Db,
   config: Config,
   transport: Transport,
   log: FastifyBaseLogger,
   options: Required<MailWorkerOptions>,
+  stop?: AbortSignal,
 ): Promise<number> {
   let sent = 0;
-  for (;;) {
+  while (!stop?.aborted) {
     const rows = await claim(db, options.batchSize, options.leaseMs);
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      if (stop?.aborted) {
+        await release(
+          db,
+          rows.slice(index).map((r) => r.id),
+        );
+        return sent;
+      }
       const createdAt = new Date(row.created_at);
       try {
         const file = await transport.send(
@@ -103,6 +126,7 @@ export async function sendDueEmails(
     }
     if (rows.length < options.batchSize) return sent;
   }
+  return sent;
 }
 
 /** The outbox worker of this instance (every instance runs one); returns its stop function. */
@@ -124,10 +148,10 @@ export function startMailWorker(
   if (!config.mail.smtpUrl)
     log.info(`SMTP_URL is not set: emails are written as .eml files under ${config.dataDir}/mail`);
   let running: Promise<unknown> | null = null;
-  let stopped = false;
+  const stopping = new AbortController();
   const tick = () => {
-    if (running || stopped) return;
-    running = sendDueEmails(db, config, transport, log, settings)
+    if (running || stopping.signal.aborted) return;
+    running = sendDueEmails(db, config, transport, log, settings, stopping.signal)
       .catch((err: unknown) => log.error({ err }, 'email outbox worker failed'))
       .finally(() => {
         running = null;
@@ -136,7 +160,7 @@ export function startMailWorker(
   const timer = setInterval(tick, settings.pollMs);
   timer.unref();
   return async () => {
-    stopped = true;
+    stopping.abort();
     clearInterval(timer);
     await running;
     transport.close();
