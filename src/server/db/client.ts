@@ -2,9 +2,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Column, getTableColumns, sql, type ExtractTablesWithRelations, type SQL, type Table } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { NodePgSession, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgTransaction,
+  type PgTransactionConfig,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -193,16 +199,22 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
+ * Transactions on a connection checked out here rather than by Drizzle, whose node-postgres transaction()
+ * runs BEGIN before the try/finally that gives the connection back (drizzle-orm issues 6023, 6114): a BEGIN
+ * that failed (a frozen server's read timeout, a connection its server had closed) kept its connection out of
+ * the pool for good, and pool.end() (the app's close) waited for it forever. The connection goes back for
+ * reuse only when the transaction committed or its ROLLBACK went through; otherwise it is dropped, since a
+ * statement may still be on the wire or the server still in the transaction.
+ *
  * Transactions that PostgreSQL aborts as a deadlock or serialization failure run again, a few times with a
  * short random pause, invisibly to the caller (issue 22: a bid racing its job's cancellation). Everything a
  * transaction does is inside it (events are NOTIFYs, emails are outbox rows), so running it again is safe.
  */
-function retryTransactions(db: Db): Db {
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (run, config) => {
+function poolTransactions(db: Db, pool: pg.Pool): Db {
+  db.transaction = (async (run: (tx: Tx) => Promise<unknown>, config?: PgTransactionConfig) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await transaction(run, config);
+        return await transactionOnOwnConnection(pool, run, config);
       } catch (error) {
         if (attempt >= RETRY_ATTEMPTS || !isRetryable(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
@@ -210,6 +222,38 @@ function retryTransactions(db: Db): Db {
     }
   }) as Db['transaction'];
   return db;
+}
+
+const NO_ERROR = Symbol('no error');
+
+async function transactionOnOwnConnection<T>(
+  pool: pg.Pool,
+  run: (tx: Tx) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
+  const client = await pool.connect();
+  // Drizzle's transaction() on one connection (not a pool) sends BEGIN, COMMIT or ROLLBACK and never releases.
+  const session = new NodePgSession(client, dialect, undefined);
+  let runError: unknown = NO_ERROR;
+  let reusable = false;
+  try {
+    const result = await session.transaction(async (tx) => {
+      try {
+        return await run(tx as unknown as Tx);
+      } catch (error) {
+        runError = error;
+        throw error;
+      }
+    }, config);
+    reusable = true;
+    return result;
+  } catch (error) {
+    // run's own error comes back only when the ROLLBACK after it went through.
+    reusable = error === runError;
+    throw error;
+  } finally {
+    client.release(!reusable);
+  }
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
@@ -226,7 +270,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // or checked out: its error reaches the query that was waiting, and the pool makes a new connection.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = retryTransactions(drizzlePg({ client: pool }) as unknown as Db);
+  const db = poolTransactions(drizzlePg({ client: pool }) as unknown as Db, pool);
   return {
     db,
     kind: 'postgres',
