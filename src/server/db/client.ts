@@ -183,9 +183,43 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 /**
  * Bounds on every wait for the server (DESIGN.md §3.8): while PostgreSQL is down or frozen a request gets
  * its 503 within 10 s, never hangs. A connection attempt gives up after 3 s, a query the server does not
- * answer after 8 s (the client side, for a frozen server), a statement the server runs after 7 s.
+ * answer after 8 s (the client side, for a frozen server), a statement the server runs after 7 s. Closing
+ * gives the work still running on its connections 2 s, then drops them (a frozen server never lets a
+ * connection end: the app would wait for it for good).
  */
-export const POOL_TIMEOUTS = { connectMs: 3_000, queryMs: 8_000, statementMs: 7_000, pingMs: 2_000 };
+export const POOL_TIMEOUTS = { connectMs: 3_000, queryMs: 8_000, statementMs: 7_000, pingMs: 2_000, closeMs: 2_000 };
+
+/** Resolves true when `promise` settles within `ms`, false when it is still pending then. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Closes a connection's socket at once, whatever it is doing (its queries fail with 'Connection terminated'). */
+function dropConnection(client: pg.ClientBase): void {
+  (client as pg.Client).connection.stream.destroy();
+}
+
+/**
+ * Ends a connection with a goodbye, or drops it when the server has not closed its end within `ms`: pg's
+ * end() waits for the server to close the socket, which a frozen server never does.
+ */
+async function endConnection(client: pg.Client, ms: number): Promise<void> {
+  if (!(await settlesWithin(client.end(), ms))) dropConnection(client);
+}
 
 const RETRYABLE = new Set(['40P01', '40001']);
 const RETRY_ATTEMPTS = 4;
@@ -269,7 +303,22 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // A client losing its server (a restart, an administrator's shutdown) must not crash the process, idle
   // or checked out: its error reaches the query that was waiting, and the pool makes a new connection.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // Every connection until its socket closes (idle, checked out, or saying goodbye): close() waits for them
+  // all, and drops those still open when its grace is over.
+  const connections = new Set<pg.PoolClient>();
+  let lastClosed: (() => void) | null = null;
+  let dropping = false;
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    connections.add(client);
+    client.once('end', () => {
+      connections.delete(client);
+      if (connections.size === 0) lastClosed?.();
+    });
+    if (dropping) dropConnection(client);
+  });
+  const allClosed = () =>
+    connections.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (lastClosed = resolve));
   const db = poolTransactions(drizzlePg({ client: pool }) as unknown as Db, pool);
   return {
     db,
@@ -300,8 +349,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
     listen: (channel, onPayload, onResubscribed) => listenPostgres(url, channel, onPayload, onResubscribed),
+    // pool.end() waits for every checked-out connection to come back, and for each that comes back meanwhile
+    // to end: on a frozen server, forever (its goodbye is never answered). Work still running gets a grace,
+    // in which a healthy server finishes it; then every connection still open is dropped, which fails what
+    // waits on one. A holder that never gives its connection back is not waited for longer.
     close: async () => {
-      await pool.end();
+      const ended = pool.end();
+      if (await settlesWithin(Promise.all([ended, allClosed()]), POOL_TIMEOUTS.closeMs)) return await ended;
+      dropping = true;
+      for (const client of connections) dropConnection(client);
+      if (await settlesWithin(ended, POOL_TIMEOUTS.closeMs)) await ended;
     },
   };
 }
@@ -309,7 +366,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 // The LISTEN connection tries again within a second of losing its server (DESIGN.md §3.8).
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1000];
 
-/** A dedicated LISTEN connection (a pooled one would be handed to queries); reconnects until stopped. */
+/**
+ * A dedicated LISTEN connection (a pooled one would be handed to queries); reconnects until stopped. Stopping
+ * cancels the next attempt, ends the connection or the attempt under way, and waits for neither longer than
+ * POOL_TIMEOUTS.closeMs (a frozen server never lets it end).
+ */
 async function listenPostgres(
   url: string,
   channel: string,
@@ -357,7 +418,8 @@ async function listenPostgres(
   };
 
   const retry = () => {
-    if (stopped) return;
+    // One attempt at a time, whichever reports the loss first: the connection's 'end' or the attempt's failure.
+    if (stopped || retryTimer) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
     attempt += 1;
     retryTimer = setTimeout(() => {
@@ -373,7 +435,8 @@ async function listenPostgres(
     if (retryTimer) clearTimeout(retryTimer);
     const last = current;
     current = null;
-    if (last) await last.end().catch(() => {});
+    // An attempt under way fails once its connection ends, and tries no more.
+    if (last) await endConnection(last, POOL_TIMEOUTS.closeMs);
   };
 }
 

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.js';
 import { findRootDir } from '#server/config.js';
+import { testConfig } from '#server/test/app.js';
 import { hasPostgresBinaries, startPgCluster, type PgCluster } from '#server/test/pg-cluster.js';
 import { migrationsFolder, openDatabase } from './client.js';
 
@@ -22,11 +26,51 @@ describe.skipIf(!hasPostgresBinaries)('closing on a failing database', () => {
   let cluster: PgCluster;
   const open = (poolSize = 5) =>
     openDatabase({ url: cluster.url, pgliteDir: null, migrationsFolder: migrationsFolder(findRootDir()), poolSize });
+  // The outbox worker's first look comes after the test: a look stuck on the frozen server waits out its 8 s.
+  const build = async () =>
+    buildApp(testConfig(), { database: await open(), serveClient: false, mail: { pollMs: 60_000 } });
+  const backendCount = async () => {
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      );
+      return rows[0]!.n;
+    } finally {
+      await client.end();
+    }
+  };
 
   beforeAll(async () => {
     cluster = await startPgCluster();
   }, 60_000);
   afterAll(() => cluster?.destroy());
+
+  it('closes within 10 s while the server is frozen, with a transaction, a query and a connection attempt waiting on it', async () => {
+    const app: FastifyInstance = await build();
+    // Two idle connections: the transaction takes one and waits for its BEGIN, the query the other, and the
+    // last query waits for a new connection the frozen server never finishes opening.
+    await Promise.all([app.db.execute(sql`select pg_sleep(0.05)`), app.db.execute(sql`select pg_sleep(0.05)`)]);
+    cluster.freeze();
+    try {
+      const waiting = [
+        app.db.transaction((tx) => tx.execute(sql`select 1`)),
+        app.db.execute(sql`select 2`),
+        app.db.execute(sql`select 3`),
+      ].map((promise) =>
+        promise.then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      );
+      const ms = await msToClose(() => app.close());
+      expect(ms, `closed in ${Math.round(ms)} ms`).toBeLessThan(10_000);
+      expect(await Promise.all(waiting)).toEqual(['failed', 'failed', 'failed']);
+    } finally {
+      cluster.thaw();
+    }
+  }, 30_000);
 
   it('gives back the connection of a transaction whose BEGIN failed, so the pool keeps serving and closes at once', async () => {
     const database = await open(1);
@@ -47,5 +91,20 @@ describe.skipIf(!hasPostgresBinaries)('closing on a failing database', () => {
     expect(transaction).toBe('failed');
     expect(served).toBe('served');
     expect(ms, `closed in ${Math.round(ms)} ms`).toBeLessThan(1_000);
+  }, 30_000);
+
+  it('stops trying to listen again once closed while the server is down', async () => {
+    const app = await build();
+    cluster.stop();
+    try {
+      // The LISTEN connection is lost and tries again every second at most.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ms = await msToClose(() => app.close());
+      expect(ms, `closed in ${Math.round(ms)} ms`).toBeLessThan(1_000);
+    } finally {
+      cluster.start();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await backendCount()).toBe(0);
   }, 30_000);
 });
