@@ -4,19 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { findRootDir } from '#server/config.js';
-import { testConfig } from '#server/test/app.js';
+import { msToClose, testConfig } from '#server/test/app.js';
 import { hasPostgresBinaries, startPgCluster, type PgCluster } from '#server/test/pg-cluster.js';
 import { migrationsFolder, openDatabase } from './client.js';
-
-/** How long `close` took, or about `limitMs` when it had not returned by then. */
-async function msToClose(close: () => Promise<unknown>, limitMs = 10_000): Promise<number> {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
-  await Promise.race([close().catch(() => {}), late]);
-  clearTimeout(timer);
-  return performance.now() - started;
-}
 
 /**
  * DESIGN.md §3.8 (SIGTERM: close the pool, exit 0) when the database is what fails: closing never waits for

@@ -37,6 +37,16 @@ export async function createTestApp(
   return { app, config, close: () => app.close() };
 }
 
+/** How long `close` took, or about `limitMs` when it had not returned by then. */
+export async function msToClose(close: () => Promise<unknown>, limitMs = 10_000): Promise<number> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+  await Promise.race([close().catch(() => {}), late]);
+  clearTimeout(timer);
+  return performance.now() - started;
+}
+
 export type Session = { cookie: string; user: User };
 
 export function sessionCookie(response: LightMyRequestResponse): string {
