@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -16,9 +17,13 @@ describe.skipIf(!hasPostgresBinaries)('closing on a failing database', () => {
   let cluster: PgCluster;
   const open = (poolSize = 5) =>
     openDatabase({ url: cluster.url, pgliteDir: null, migrationsFolder: migrationsFolder(findRootDir()), poolSize });
-  // The outbox worker's first look comes after the test: a look stuck on the frozen server waits out its 8 s.
-  const build = async () =>
-    buildApp(testConfig(), { database: await open(), serveClient: false, mail: { pollMs: 60_000 } });
+  const dataDirs: string[] = [];
+  const build = async () => {
+    const config = testConfig();
+    dataDirs.push(config.dataDir);
+    // The outbox worker's first look comes after the test: a look stuck on the frozen server waits out its 8 s.
+    return buildApp(config, { database: await open(), serveClient: false, mail: { pollMs: 60_000 } });
+  };
   const backendCount = async () => {
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
@@ -35,7 +40,10 @@ describe.skipIf(!hasPostgresBinaries)('closing on a failing database', () => {
   beforeAll(async () => {
     cluster = await startPgCluster();
   }, 60_000);
-  afterAll(() => cluster?.destroy());
+  afterAll(() => {
+    cluster?.destroy();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('closes within 10 s while the server is frozen, with a transaction, a query and a connection attempt waiting on it', async () => {
     const app: FastifyInstance = await build();
