@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Column, getTableColumns, sql, type ExtractTablesWithRelations, type SQL, type Table } from 'drizzle-orm';
+import {
+  Column,
+  fillPlaceholders,
+  getTableColumns,
+  sql,
+  type ExtractTablesWithRelations,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import { NodePgSession, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import {
@@ -36,10 +44,33 @@ const dialect = new PgDialect();
 /** A named value of a prepared statement, given when it runs. */
 export const param = (name: string) => sql.placeholder(name);
 
+// The types Drizzle leaves as PostgreSQL's text (timestamps, dates, intervals and their arrays, numeric[]), so
+// a statement run here reads every value as the same statement run through Drizzle would.
+const TEXT_TYPES = [1114, 1184, 1082, 1186, 1115, 1185, 1182, 1187, 1231];
+const keepText = (value: string) => value;
+const pgTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    TEXT_TYPES.includes(oid) ? keepText : pg.types.getTypeParser(oid, format as 'text'),
+};
+const pgliteParsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, keepText]));
+
+/** One statement on the connection (or pool) under `db`: node-postgres prepares it by name, PGlite runs it. */
+async function runStatement(db: DbOrTx, name: string, text: string, values: unknown[], rowMode?: 'array') {
+  const session: unknown = db._.session;
+  if (session instanceof NodePgSession) {
+    const client = (session as unknown as { client: pg.Pool | pg.PoolClient }).client;
+    const config = { name, text, values, rowMode, types: pgTypes } as pg.QueryConfig;
+    return (await client.query(config)).rows as unknown[];
+  }
+  const client = (session as { client: PGlite }).client;
+  return (await client.query(text, values, { rowMode: rowMode ?? 'object', parsers: pgliteParsers })).rows;
+}
+
 /**
  * A hand-written statement, its SQL text built once, run by name with `param(name)` values filled in:
  * on PostgreSQL a named prepared statement, parsed and planned once per connection, not on every call
- * (decision 018). It runs on whatever it is given: the database, or the caller's transaction.
+ * (decision 018). It runs on whatever it is given: the database, or the caller's transaction. It goes to the
+ * driver without Drizzle's per-call query object (these statements run on every request; decision 029).
  *
  * With `mapRow`, each row arrives as an array of its columns in the statement's order and becomes what
  * `mapRow` makes of it, with nothing in between: the hottest reads build their answers straight from the
@@ -57,12 +88,13 @@ export function preparedStatement<T>(
 export function preparedStatement<T>(name: string, query: SQL, mapRow?: (row: unknown[]) => T) {
   const built = dialect.sqlToQuery(query);
   if (mapRow) {
-    const mapRows = (rows: unknown[][]) => rows.map(mapRow);
-    return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
-      (await db._.session.prepareQuery(built, undefined, name, true, mapRows).execute(values)) as T[];
+    return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
+      const rows = await runStatement(db, name, built.sql, fillPlaceholders(built.params, values), 'array');
+      return (rows as unknown[][]).map(mapRow);
+    };
   }
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
-    rowsOf<T>(await db._.session.prepareQuery(built, undefined, name, false).execute(values));
+    (await runStatement(db, name, built.sql, fillPlaceholders(built.params, values))) as T[];
 }
 
 /**
