@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { sessionUser } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
 
@@ -13,8 +13,11 @@ declare module 'fastify' {
   }
 }
 
-async function requireUser(request: FastifyRequest) {
-  if (!(await sessionUser(request))) throw new AppError('unauthorized');
+function requireUser(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  // Known without waiting when the session hook read the user with the session (every signed-in request).
+  const preloaded = request.sessionUserRow;
+  if (preloaded && preloaded.id === request.session?.userId) return done();
+  sessionUser(request).then((user) => done(user ? undefined : new AppError('unauthorized')), done);
 }
 
 /**

@@ -46,15 +46,14 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     done(request.url.length > URL_MAX_LENGTH ? new AppError('uri_too_long') : undefined);
   });
-  app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [
-      ['params', request.params],
-      ['query', request.query],
-      ['body', request.body],
-    ] as const) {
-      const bad = findBadInput(value);
-      if (bad !== null) throw invalid(part === 'body' ? bad : `${part}.${bad}`);
-    }
+  // Synchronous, like the hooks above: no promise per request (decision 026).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const bad = findBadInput(request.params);
+    if (bad !== null) return done(invalid(`params.${bad}`));
+    const badQuery = findBadInput(request.query);
+    if (badQuery !== null) return done(invalid(`query.${badQuery}`));
+    const badBody = findBadInput(request.body);
+    done(badBody === null ? undefined : invalid(badBody));
   });
 }
 
