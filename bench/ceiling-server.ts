@@ -8,6 +8,8 @@
  * One entry per endpoint in ROUTES: adding an endpoint to the bench means one handler here and one
  * entry in bench/api.ts.
  */
+// The same V8 settings as the app's main.ts (decision 029): the comparison is of code, not of runtime flags.
+import '#server/v8-flags.js';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// First: V8 flags must be set before the app's modules allocate (decision 029).
+import '#server/v8-flags.js';
 import { buildApp } from '#server/app.js';
 import { ConfigError, loadConfig } from '#server/config.js';
 
