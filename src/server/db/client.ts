@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
   Column,
-  fillPlaceholders,
+  is,
+  Param,
+  Placeholder,
   getTableColumns,
   sql,
   type ExtractTablesWithRelations,
@@ -45,7 +47,8 @@ const dialect = new PgDialect();
 export const param = (name: string) => sql.placeholder(name);
 
 // The types Drizzle leaves as PostgreSQL's text (timestamps, dates, intervals and their arrays, numeric[]), so
-// a statement run here reads every value as the same statement run through Drizzle would.
+// a statement run here reads every value as the same statement run through Drizzle would. node-postgres takes
+// them once for the pool (a query's own config is copied on every call); Drizzle's own queries bring theirs.
 const TEXT_TYPES = [1114, 1184, 1082, 1186, 1115, 1185, 1182, 1187, 1231];
 const keepText = (value: string) => value;
 const pgTypes = {
@@ -59,11 +62,29 @@ async function runStatement(db: DbOrTx, name: string, text: string, values: unkn
   const session: unknown = db._.session;
   if (session instanceof NodePgSession) {
     const client = (session as unknown as { client: pg.Pool | pg.PoolClient }).client;
-    const config = { name, text, values, rowMode, types: pgTypes } as pg.QueryConfig;
+    const config = (rowMode ? { name, text, values, rowMode } : { name, text, values }) as pg.QueryConfig;
     return (await client.query(config)).rows as unknown[];
   }
   const client = (session as { client: PGlite }).client;
   return (await client.query(text, values, { rowMode: rowMode ?? 'object', parsers: pgliteParsers })).rows;
+}
+
+/**
+ * The statement's values from the named ones a call gives, worked out once: which name fills each `$n` (what
+ * Drizzle's fillPlaceholders decides on every call by walking each value's prototypes).
+ */
+function valueFiller(params: unknown[]): (values: Record<string, unknown>) => unknown[] {
+  const fillers = params.map((p): ((values: Record<string, unknown>) => unknown) => {
+    const placeholder = is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? p.value : null;
+    if (!placeholder) return () => p;
+    const { name } = placeholder;
+    const encode = is(p, Param) ? (value: unknown) => p.encoder.mapToDriverValue(value) : null;
+    return (values) => {
+      if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+      return encode ? encode(values[name]) : values[name];
+    };
+  });
+  return (values) => fillers.map((fill) => fill(values));
 }
 
 /**
@@ -87,14 +108,15 @@ export function preparedStatement<T>(
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]>;
 export function preparedStatement<T>(name: string, query: SQL, mapRow?: (row: unknown[]) => T) {
   const built = dialect.sqlToQuery(query);
+  const fill = valueFiller(built.params);
   if (mapRow) {
     return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
-      const rows = await runStatement(db, name, built.sql, fillPlaceholders(built.params, values), 'array');
+      const rows = await runStatement(db, name, built.sql, fill(values), 'array');
       return (rows as unknown[][]).map(mapRow);
     };
   }
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
-    (await runStatement(db, name, built.sql, fillPlaceholders(built.params, values))) as T[];
+    (await runStatement(db, name, built.sql, fill(values))) as T[];
 }
 
 /**
@@ -331,6 +353,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     statement_timeout: POOL_TIMEOUTS.statementMs,
     keepAlive: true,
     idleTimeoutMillis: 30_000,
+    types: pgTypes,
   });
   // A client losing its server (a restart, an administrator's shutdown) must not crash the process, idle
   // or checked out: its error reaches the query that was waiting, and the pool makes a new connection.
