@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, gt, isNull, sql } from 'drizzle-orm';
+import { count, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
@@ -48,7 +48,9 @@ describe('the email outbox', () => {
     t = await createTestApp({}, { mail: QUICK });
     await t.app.db.transaction((tx) => enqueueEmail(tx, email(t!.app, 1)));
     const dir = join(t.config.dataDir, 'mail');
-    for (let i = 0; i < 100 && !readdirSafe(dir).length; i++) await sleep(50);
+    // Marked sent once its file is written whole (the file itself exists from its first byte).
+    const isSent = async () => (await t!.app.db.select().from(emailOutbox).where(isNotNull(emailOutbox.sentAt))).length;
+    for (let i = 0; i < 100 && !(await isSent()); i++) await sleep(50);
     const files = readdirSafe(dir);
     expect(files).toHaveLength(1);
     const eml = readFileSync(join(dir, files[0]!), 'utf8');

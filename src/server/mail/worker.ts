@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
-import { rowsOf, type Db } from '#server/db/client.js';
+import { param, preparedStatement, type Db } from '#server/db/client.js';
 import { emailOutbox } from '#server/db/schema/index.js';
 import { createTransport, type Transport } from './transport.js';
 
@@ -39,22 +39,30 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
  * statistics taken before a burst of emails, ran the subquery once per due row and claimed the whole backlog
  * in one go (8,000 rows in 7.7 s under `bench:api`'s bid placement, past the statement timeout).
  */
-async function claim(db: Db, batchSize: number, leaseMs: number): Promise<OutboxRow[]> {
-  const result = await db.execute(sql`
+const claimStatement = preparedStatement<OutboxRow>(
+  'email_outbox_claim',
+  sql`
     with due as (
       select id from ${emailOutbox}
        where sent_at is null and next_attempt_at <= now()
        order by next_attempt_at
-       limit ${batchSize}
+       limit ${param('batchSize')}::int
        for update skip locked)
     update ${emailOutbox} o
-       set next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000}), attempts = o.attempts + 1
+       set next_attempt_at = now() + make_interval(secs => ${param('leaseSeconds')}::float8), attempts = o.attempts + 1
       from due
      where o.id = due.id
     returning o.id, o.message_id, o.recipient, o.subject, o.text_body, o.html_body, o.headers, o.attempts,
-              o.created_at`);
-  return rowsOf<OutboxRow>(result);
-}
+              o.created_at`,
+);
+const claim = (db: Db, batchSize: number, leaseMs: number) =>
+  claimStatement(db, { batchSize, leaseSeconds: leaseMs / 1000 });
+
+/** One statement per email sent (a bid writes one): prepared, as the claim. */
+const markSent = preparedStatement(
+  'email_outbox_sent',
+  sql`update ${emailOutbox} set sent_at = now(), last_error = null where id = ${param('id')}::uuid and sent_at is null`,
+);
 
 /**
  * Gives claimed emails that were not tried back at once (this instance is stopping): they are due again for
@@ -106,10 +114,7 @@ export async function sendDueEmails(
           },
           `${createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`,
         );
-        await db
-          .update(emailOutbox)
-          .set({ sentAt: sql`now()`, lastError: null })
-          .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
+        await markSent(db, { id: row.id });
         sent += 1;
         if (file) log.info({ file, to: row.recipient, subject: row.subject }, `email written to ${file}`);
       } catch (error) {
