@@ -30,6 +30,7 @@
  * app prints SQL statements per request on exit, bench/support/count-queries.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -832,7 +833,10 @@ async function main() {
     );
     if (drift !== 0) process.exitCode = 1;
   } finally {
+    // The ceiling ends before its database is dropped (a drop ends its connections, an error it need not see).
+    const ceilingExited = ceiling && ceiling.exitCode === null ? once(ceiling, 'exit') : null;
     ceiling?.kill('SIGTERM');
+    await ceilingExited;
     await app?.stop();
     await scratch.drop();
   }
