@@ -5,6 +5,7 @@ import { preparedStatement, param, type Db } from '#server/db/client.js';
 import { rateLimitCounters } from '#server/db/schema/index.js';
 import { sessionUser } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
+import { pruneEvery } from '#server/http/pruner.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -157,11 +158,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Db) {
     }
   });
 
-  const pruner = setInterval(() => {
-    store.prune().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit counters not pruned'));
-  }, PRUNE_EVERY_MS);
-  pruner.unref();
-  app.addHook('onClose', async () => clearInterval(pruner));
+  pruneEvery(app, PRUNE_EVERY_MS, 'rate-limit counters', () => store.prune());
 }
 
 function toArray<T>(value: T | T[] | undefined): T[] {

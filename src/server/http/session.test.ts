@@ -109,6 +109,18 @@ describe('sessions', () => {
     expect(setCookies(response)).toEqual([expect.stringMatching(/^sid=;/)]);
   });
 
+  it('prunes expired sessions and keeps the live ones', async () => {
+    const [expired, live] = [await signUp(app), await signUp(app)];
+    await app.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sidOf(expired.cookie)));
+    await app.sessionStore.prune();
+    expect(await rowOf(app, sidOf(expired.cookie))).toBeUndefined();
+    expect(await rowOf(app, sidOf(live.cookie))).toBeDefined();
+    expect((await me(app, live.cookie)).statusCode).toBe(200);
+  });
+
   it('stores nothing for a visitor who stores nothing (no row, no cookie)', async () => {
     const before = (await app.db.select().from(sessions)).length;
     const response = await app.inject({ method: 'GET', url: '/api/categories' });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.js';
 import { param, preparedStatement, tableRowReader, type Db } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/index.js';
+import { pruneEvery } from '#server/http/pruner.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -23,6 +24,7 @@ export const SESSION_COOKIE = 'sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A sliding session is pushed forward at most once a day, not written back on every request. */
 export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+const SESSION_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** What a session remembers (the `sess` column). */
 export type SessionData = {
@@ -246,6 +248,9 @@ export async function registerSession(app: FastifyInstance, config: Config, db: 
     request.session = session;
     request.sessionUserRow = found.user;
   });
+
+  // Expired rows are refused when read; this deletes them so the table does not grow for good.
+  pruneEvery(app, SESSION_PRUNE_EVERY_MS, 'expired sessions', () => store.prune());
 
   const sendCookie = (request: WithStaleCookie, reply: FastifyReply) => {
     // Null when a hook before the session's refused the request.
