@@ -16,15 +16,24 @@ function SignedInCatalogs({ signedIn, children }: { signedIn: boolean; children:
   return children;
 }
 
+/**
+ * A page that arrived rendered answers clicks only once hydrated: journeys wait for this mark (e2e/support). It
+ * sits inside the page's Suspense boundary, so it is set when the page itself has hydrated, not only the shell
+ * around it (a boundary still waiting for a signed-in user's catalogs keeps the server's HTML, whose form a click
+ * would submit natively).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 /** Every screen: skip link, sticky top bar, the page, the footer. */
 export function AppShell() {
   const { t } = useTranslation();
   const { user, isLoading } = useUser();
   const navigation = useNavigation();
-  // A page that arrived rendered answers clicks only once hydrated: journeys wait for this mark (e2e/support).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -55,6 +64,7 @@ export function AppShell() {
           </main>
           {/* Not under a signed-in screen's loading spinner: it would jump when the page arrives (layout shift). */}
           {!isLoading && <Footer />}
+          <HydratedMark />
         </SignedInCatalogs>
       </Suspense>
       <ScrollRestoration />
