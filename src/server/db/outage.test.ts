@@ -90,8 +90,15 @@ describe.skipIf(!hasPostgresBinaries)('a database outage', () => {
 
     cluster.start();
     await waitForService();
-    // A stream opened after the outage gets what happens next, through the LISTEN connection that
-    // subscribed again by itself (streams of before were ended, so browsers reconnect and catch up).
+    // The LISTEN connection subscribes again by itself, on its own schedule (the pool may be ready first). Then
+    // the streams of before end, so that browsers reconnect and catch up on the gap; a stream opened before
+    // that moment would end with them.
+    const ended = await Promise.race([
+      stream.ended.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 15_000)),
+    ]);
+    expect(ended, 'a stream of before the outage, once LISTEN is back').toBe('ended');
+    // A stream opened now gets what happens next, through the LISTEN connection that subscribed again.
     const fresh = await openEventStream(base, owner.cookie);
     const sent = await send('Back after the outage');
     expect(sent.statusCode).toBe(201);
