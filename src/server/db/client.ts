@@ -12,7 +12,7 @@ import {
   type SQL,
   type Table,
 } from 'drizzle-orm';
-import { NodePgSession, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { NodePgSession, NodePgTransaction, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import {
   PgDialect,
@@ -312,33 +312,31 @@ function poolTransactions(db: Db, pool: pg.Pool): Db {
   return db;
 }
 
-const NO_ERROR = Symbol('no error');
-
 async function transactionOnOwnConnection<T>(
   pool: pg.Pool,
   run: (tx: Tx) => Promise<T>,
   config?: PgTransactionConfig,
 ): Promise<T> {
   const client = await pool.connect();
-  // Drizzle's transaction() on one connection (not a pool) sends BEGIN, COMMIT or ROLLBACK and never releases.
-  const session = new NodePgSession(client, dialect, undefined);
-  let runError: unknown = NO_ERROR;
+  // Drizzle's transaction object on this one connection, for the builder's queries; BEGIN, COMMIT and ROLLBACK
+  // go straight to the driver as simple statements (Drizzle's transaction() builds a query object for each).
+  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
   let reusable = false;
   try {
-    const result = await session.transaction(async (tx) => {
-      try {
-        return await run(tx as unknown as Tx);
-      } catch (error) {
-        runError = error;
-        throw error;
-      }
-    }, config);
+    await client.query('begin');
+    if (config) await tx.setTransaction(config);
+    let result: T;
+    try {
+      result = await run(tx as unknown as Tx);
+    } catch (error) {
+      // run's own error comes back only when the ROLLBACK after it went through.
+      await client.query('rollback');
+      reusable = true;
+      throw error;
+    }
+    await client.query('commit');
     reusable = true;
     return result;
-  } catch (error) {
-    // run's own error comes back only when the ROLLBACK after it went through.
-    reusable = error === runError;
-    throw error;
   } finally {
     client.release(!reusable);
   }
