@@ -30,8 +30,8 @@ const SESSION_PRUNE_EVERY_MS = 60 * 60 * 1000;
 export type SessionData = {
   userId?: string;
   renewedAt?: number;
-  /** A sign-in through the OpenID provider under way (auth/oidc). */
-  oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+  /** A sign-in through the OpenID provider under way (auth/oidc), refused at its callback after `expiresAt`. */
+  oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string; expiresAt: number };
   /** The ID token of a session that came from the provider: the hint of its end-session request. */
   oidcIdToken?: string;
 };
@@ -196,6 +196,13 @@ export class Session {
     if (this.#id === null) {
       this.#id = newSessionId();
       this.#expires = Date.now() + SESSION_MAX_AGE_MS;
+      this.#issued = true;
+    }
+    // With nobody signed in, a session holds at most a sign-in under way: it ends when that sign-in expires,
+    // so a browser that never came back from the provider leaves no row for 30 days.
+    const pending = this.#data.userId ? undefined : this.#data.oidc;
+    if (pending && typeof pending.expiresAt === 'number' && this.#expires !== pending.expiresAt) {
+      this.#expires = pending.expiresAt;
       this.#issued = true;
     }
     await this.#store.set(this.#id, this.#data, this.#expires);

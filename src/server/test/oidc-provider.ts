@@ -22,6 +22,8 @@ export type TestAccount = {
   family_name?: string;
   name?: string;
   picture?: string;
+  /** What the UserInfo endpoint does for this account: speak of another subject, or fail with a server error. */
+  userInfo?: { sub: string } | 'fails';
 };
 
 export type TestOpenIdProvider = {
@@ -78,9 +80,17 @@ export async function startOpenIdProvider(options: {
     cookies: { keys: ['tradesbid-test-cookie-key'] },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     async findAccount(_ctx: KoaContextWithOIDC, id: string) {
-      const claims = accounts.get(id);
-      if (!claims) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
+      const account = accounts.get(id);
+      if (!account) return undefined;
+      const { userInfo, ...claims } = account;
+      return {
+        accountId: id,
+        // `use` is 'id_token' or 'userinfo': where the claims go.
+        claims: async (use: string) => {
+          if (use === 'userinfo' && userInfo === 'fails') throw new Error('the test provider’s UserInfo fails');
+          return { sub: id, ...claims };
+        },
+      };
     },
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const accountId = ctx.oidc.session?.accountId;
@@ -90,6 +100,14 @@ export async function startOpenIdProvider(options: {
       await grant.save();
       return grant;
     },
+  });
+  // An account's UserInfo that speaks of another subject: the provider itself always answers with the right one.
+  provider.use(async (ctx, next) => {
+    await next();
+    const userInfo = ctx.oidc?.route === 'userinfo' ? accounts.get(ctx.oidc.account?.accountId ?? '')?.userInfo : null;
+    if (typeof userInfo === 'object' && userInfo && ctx.body && typeof ctx.body === 'object') {
+      ctx.body = { ...ctx.body, sub: userInfo.sub };
+    }
   });
   // The provider's development pages warn on every use; the tests know.
   provider.on('server_error', () => {});

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { safeReturnTo } from '#shared/return-to.js';
-import { users } from '#server/db/schema/index.js';
+import { sessions, users } from '#server/db/schema/index.js';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '#server/http/session.js';
 import { createTestApp, signUp, type TestApp } from '#server/test/app.js';
 import { sessionCookieOf } from '#server/test/cookies.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from '#server/test/oidc-provider.js';
@@ -274,6 +275,29 @@ describe('signing in with the OpenID Connect provider', () => {
     expect(ok.headers.location).toBe('/projects');
   });
 
+  it('keeps a session that holds only a sign-in under way no longer than that sign-in may take', async () => {
+    const before = Date.now();
+    const login = await t.app.inject({ method: 'GET', url: '/api/login' });
+    const header = setCookies(login).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!;
+    const cookieExpires = Date.parse(/;\s*Expires=([^;]+)/i.exec(header)![1]!);
+    // Expires is written to the second.
+    expect(cookieExpires).toBeGreaterThan(before + PENDING_LOGIN_TTL_MS - 2_000);
+    expect(cookieExpires).toBeLessThanOrEqual(Date.now() + PENDING_LOGIN_TTL_MS);
+    const signed = decodeURIComponent(header.slice(SESSION_COOKIE.length + 1).split(';')[0]!);
+    const sid = signed.slice(0, signed.lastIndexOf('.'));
+    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.sid, sid));
+    expect(Math.abs(row!.expire.getTime() - cookieExpires)).toBeLessThan(1_000);
+
+    // Signed in, the session is a new one of the usual lifetime.
+    const account = newAccount({ email: `pending-${Date.now()}@example.com`, email_verified: true, name: 'Pen Ding' });
+    const cookie = sessionCookieOf(setCookies(login))!;
+    const back = await callback(await new ProviderBrowser().signIn(String(login.headers.location), account), cookie);
+    const signedIn = setCookies(back).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(Date.parse(/;\s*Expires=([^;]+)/i.exec(signedIn)![1]!)).toBeGreaterThan(
+      Date.now() + SESSION_MAX_AGE_MS - 60_000,
+    );
+  });
+
   it('logs out through the provider’s end-session endpoint with the ID token as hint', async () => {
     const account = newAccount({ email: `bye-${Date.now()}@example.com`, email_verified: true, name: 'Bye Now' });
     const { location, cookie } = await startLogin();
@@ -367,6 +391,16 @@ describe('a provider that keeps email and name for its UserInfo endpoint', () =>
     expect(payload.sub).toBe(account);
     expect(payload).not.toHaveProperty('email');
     expect(payload).not.toHaveProperty('given_name');
+  });
+
+  it('refuses the sign-in when UserInfo fails or speaks of another subject: /login?error=oidc_failed, nothing made', async () => {
+    for (const userInfo of ['fails', { sub: 'somebody-else' }] as const) {
+      const email = `userinfo-bad-${++accountCounter}-${Date.now()}@example.com`;
+      const { response } = await signInThere({ email, email_verified: true, name: 'Bad Info', userInfo });
+      expect(response.statusCode, JSON.stringify(userInfo)).toBe(302);
+      expect(response.headers.location, JSON.stringify(userInfo)).toBe('/login?error=oidc_failed');
+      expect(await c.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    }
   });
 
   it('links a password account on an email UserInfo says is verified, and refuses one it does not', async () => {
