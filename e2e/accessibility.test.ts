@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, launchBrowser, newContext } from './support/browser.js';
+import { catalogText, describeJourney, DESKTOP, launchBrowser, MOBILE, newContext } from './support/browser.js';
 
 /**
  * The rules whose outcome depends on the words on the page: names, labels, titles, languages. The screens are
@@ -44,6 +44,49 @@ async function seriousViolations(page: Page, lang: Language): Promise<string[]> 
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+/**
+ * Text the page cuts off without saying so: an element in <main> that hides its own overflowing text (the
+ * text of its own, not a scrolling box's content) without an ellipsis, and a page wider than the window
+ * (issue 24: a long last message on /messages pushed the time out of its row and was cut mid-word).
+ */
+async function cutText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) problems.push('the page is wider than the window');
+    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+      // Visually hidden text (sr-only: a 1 px box) is meant for screen readers, whole.
+      if (element.scrollWidth <= element.clientWidth + 1 || element.clientWidth <= 1) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
+      const ownText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
+      if (ownText && style.textOverflow !== 'ellipsis')
+        problems.push(`cut without an ellipsis: ${element.outerHTML.slice(0, 120)}`);
+    }
+    return problems;
+  });
+}
+
+/** Conversation rows on /messages whose time (or any part) reaches past the row. */
+async function timesOutsideRows(page: Page): Promise<string[]> {
+  return page.getByTestId('conversation').evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const box = row.getBoundingClientRect();
+      const time = row.querySelector('time');
+      const parts = [...row.querySelectorAll('*')].filter(
+        (part) => part.getBoundingClientRect().right > box.right + 0.5,
+      );
+      return [
+        ...(time && time.getBoundingClientRect().right > box.right + 0.5
+          ? [`time outside its row: ${row.textContent}`]
+          : []),
+        ...(parts.length > 0 ? [`${parts.length} part(s) past the row's edge: ${row.textContent?.slice(0, 80)}`] : []),
+      ];
+    }),
+  );
 }
 
 describeJourney('accessibility of the signed-in screens, in English and Spanish', () => {
@@ -118,6 +161,48 @@ describeJourney('accessibility of the signed-in screens, in English and Spanish'
       await page.context().close();
     });
   }
+
+  it('cuts long text in list rows with an ellipsis and keeps each row’s time in its row, at 1280 and 375 px (en, es)', async () => {
+    // The demo provider's conversations end with long messages: one of many words, one of a single long word.
+    const sender = await signedIn(provider.email, 'en');
+    const conversations = (await (await sender.request.get(`${app.url}/api/conversations`)).json()) as {
+      jobId: string;
+      otherParty: { id: string };
+    }[];
+    expect(conversations.length).toBeGreaterThanOrEqual(2);
+    const words =
+      'Tile delivery moved to Thursday morning, so the grout and sealing finish the following afternoon '.repeat(4);
+    for (const [index, content] of [words, 'Supercalifragilistic'.repeat(12)].entries()) {
+      const sent = await sender.request.post(`${app.url}/api/messages`, {
+        data: { jobId: conversations[index]!.jobId, receiverId: conversations[index]!.otherParty.id, content },
+        headers: { origin: app.url },
+      });
+      expect(sent.status()).toBe(201);
+    }
+    await sender.context().close();
+
+    const found: string[] = [];
+    for (const lang of ['en', 'es'] as Language[]) {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const page = await signedIn(provider.email, lang);
+        await page.setViewportSize(viewport);
+        for (const path of ['/messages', '/dashboard', '/buy-credits']) {
+          await page.goto(`${app.url}${path}`);
+          await page.locator('main').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          const where = `${path} ${lang} ${viewport.width}px`;
+          found.push(...(await cutText(page)).map((problem) => `${where}: ${problem}`));
+          if (path === '/messages') {
+            const rows = page.getByTestId('conversation');
+            expect(await rows.count(), where).toBeGreaterThanOrEqual(2);
+            found.push(...(await timesOutsideRows(page)).map((problem) => `${where}: ${problem}`));
+          }
+        }
+        await page.context().close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
 
   it('moves focus into the in-place confirmation when it opens and back to its button when cancelled', async () => {
     // The demo provider bids on one of the demo customer's open jobs.
