@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/server/test/setup.ts'],
+          // Every folder a test makes lives in one folder of the run, removed when it ends.
+          globalSetup: ['src/server/test/temp-dir.ts'],
           // A worker keeps its modules from one file to the next instead of importing the app anew for each
           // (import time was a third of the suite's CPU); every file builds its own app on its own database.
           isolate: false,
@@ -42,6 +44,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/server/test/temp-dir.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // expect.poll waits as long as a locator does (15 s), not vitest's 1 s: an upload re-encoded by the

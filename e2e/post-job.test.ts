@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -13,6 +11,7 @@ import {
   registerViaApi,
   screenshot as fullPageScreenshot,
 } from './support/browser.js';
+import { testTempDir } from '#server/test/temp-dir.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -24,7 +23,7 @@ async function screenshot(page: Page, name: string) {
 
 /** Two real PNG photos on disk, as a phone would hand them to the file chooser. */
 async function photoFiles(): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'tradesbid-photos-'));
+  const dir = testTempDir('tradesbid-photos-');
   const colours = [
     ['#1f4fd1', '#9cc9f0'],
     ['#d97706', '#fde68a'],

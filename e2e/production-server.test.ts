@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/app.js';
 import { ROOT } from './support/build.js';
+import { testTempDir } from '#server/test/temp-dir.js';
 
 const MAIN = join(ROOT, 'dist/server/server/main.js');
 const INDEX = join(ROOT, 'dist/client/index.html');
@@ -40,7 +40,7 @@ describe.skipIf(!built)('the production server started as the README says', () =
     const port = await freePort();
     const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
     for (const name of ['NODE_ENV', 'CLIENT_DIR', 'DATABASE_URL', 'SEED_DEMO', 'DEV_SERVER']) delete env[name];
-    env.DATA_DIR = mkdtempSync(join(tmpdir(), 'tradesbid-start-'));
+    env.DATA_DIR = testTempDir('tradesbid-start-');
     env.LOG_LEVEL = 'warn';
     child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
     url = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@
 // Runs on embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -86,4 +86,5 @@ if (build()) {
 }
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+rmSync(reportDir, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

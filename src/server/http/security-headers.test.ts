@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +6,11 @@ import { buildApp } from '#server/app.js';
 import { as, signUp, testConfig, type TestApp } from '#server/test/app.js';
 import { createTestDatabase } from '#server/test/database.js';
 import { uploadPngs } from '#server/test/uploads.js';
+import { testTempDir } from '#server/test/temp-dir.js';
 
 /** The app serving a small built client (index.html and one hashed asset), as `npm start` serves dist/client. */
 async function appWithClient(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const clientDir = mkdtempSync(join(tmpdir(), 'tradesbid-client-'));
+  const clientDir = testTempDir('tradesbid-client-');
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');

@@ -1,7 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { promoCodes } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, testConfig, type Session, type TestApp } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL } from '#server/test/database.js';
 import { assertLedgerInvariant } from '#server/test/ledger.js';
+import { testTempDir } from '#server/test/temp-dir.js';
 
 const ADMIN = 'ops@example.com';
 let t: TestApp;
@@ -244,7 +242,7 @@ describe('npm run promo', () => {
     });
 
   it('creates a code from the shell that a user then redeems; refuses a database a server holds open', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-promo-'));
+    const dataDir = testTempDir('tradesbid-promo-');
     const scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'promo_') : null;
     const env = { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', SEED_DEMO: 'false' };
     try {

@@ -1,17 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { users } from '#server/db/schema/index.js';
 import { loadConfig } from '#server/config.js';
 import { sessionCookie } from '#server/test/app.js';
+import { testTempDir } from '#server/test/temp-dir.js';
 
 // Each test starts the app twice on a PGlite on disk (initdb, migrations, a restart): far slower than the
 // in-memory template the other files start from, so these get the time a loaded CI machine needs.
 describe('restarting the embedded app', { timeout: 90_000 }, () => {
   it('keeps accounts and sessions in DATA_DIR, with the session secret generated once', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-restart-'));
+    const dataDir = testTempDir('tradesbid-restart-');
     // No SESSION_SECRET: the embedded default generates one into DATA_DIR and must reuse it.
     const config = () => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false' });
 
@@ -42,7 +40,7 @@ describe('restarting the embedded app', { timeout: 90_000 }, () => {
   });
 
   it('seeds the demo marketplace into an empty embedded database only once', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-demo-'));
+    const dataDir = testTempDir('tradesbid-demo-');
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     const first = await buildApp(config, { serveClient: false });
     const cfg = (await first.inject({ method: 'GET', url: '/api/config' })).json();

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { User } from '#shared/auth.js';
 import { buildApp, type BuildOptions } from '#server/app.js';
@@ -8,6 +5,7 @@ import { loadConfig, type Config } from '#server/config.js';
 import { migrationsFolder, openDatabase } from '#server/db/client.js';
 import { sessionCookieOf } from './cookies.js';
 import { createTestDatabase } from './database.js';
+import { testTempDir } from './temp-dir.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -18,7 +16,7 @@ export type TestApp = {
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tradesbid-test-')),
+    DATA_DIR: testTempDir('tradesbid-test-'),
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     SEED_DEMO: 'false',
     ...env,

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { freePort } from './ports.js';
+import { testTempDir } from './temp-dir.js';
 
 const BUCKET = 'tradesbid-test';
 // s3rver's fixed credentials: it checks every request's signature against them.
@@ -25,7 +23,7 @@ export type S3TestServer = {
 /** A real S3-compatible server (s3rver) on a free port; its own files live in a temporary folder. */
 export async function startS3Server(): Promise<S3TestServer> {
   const port = await freePort();
-  const directory = mkdtempSync(join(tmpdir(), 'tradesbid-s3-'));
+  const directory = testTempDir('tradesbid-s3-');
   const endpoint = `http://127.0.0.1:${port}`;
   let server: Server | null = null;
   const start = async () => {
