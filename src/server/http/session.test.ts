@@ -7,6 +7,7 @@ import { sessions } from '#server/db/schema/index.js';
 import { SESSION_MAX_AGE_MS, SESSION_RENEW_AFTER_MS } from '#server/http/session.js';
 import { createTestDatabase } from '#server/test/database.js';
 import { sessionCookie, signUp, testConfig, type Session } from '#server/test/app.js';
+import { cookieExpiry, sidOf } from '#server/test/cookies.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const NEW_SECRET = 'rotated-secret-rotated-secret-rotated-0123';
@@ -20,7 +21,6 @@ function signedCookie(sid: string, secret: string): string {
 
 /** Cookie values compared as the server reads them (the serializer leaves `/` and `+` unescaped). */
 const decoded = (cookie: string) => decodeURIComponent(cookie);
-const sidOf = (cookie: string) => decodeURIComponent(cookie.slice('sid='.length)).replace(/\.[^.]*$/, '');
 const setCookies = (response: LightMyRequestResponse) => [response.headers['set-cookie'] ?? []].flat().map(String);
 
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
@@ -56,7 +56,7 @@ describe('sessions', () => {
     expect(others).toEqual([]);
     expect(cookie).toMatch(/^sid=[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
     expect(cookie).not.toMatch(/Secure/);
-    const expires = new Date(/Expires=([^;]+)/.exec(cookie!)![1]!).getTime();
+    const expires = cookieExpiry(cookie!);
     expect(Math.abs(expires - (Date.now() + SESSION_MAX_AGE_MS))).toBeLessThan(60_000);
   });
 
@@ -180,9 +180,7 @@ describe('sessions', () => {
     expect(row.sess).toMatchObject({ userId: session.user.id, renewedAt: expect.any(Number) });
     const [cookie] = setCookies(renewed);
     expect(decoded(cookie!.split(';')[0]!)).toBe(decoded(session.cookie));
-    expect(new Date(/Expires=([^;]+)/.exec(cookie!)![1]!).getTime()).toBeGreaterThan(
-      Date.now() + SESSION_MAX_AGE_MS - DAY,
-    );
+    expect(cookieExpiry(cookie!)).toBeGreaterThan(Date.now() + SESSION_MAX_AGE_MS - DAY);
 
     // And not again on the next request.
     const next = await me(app, session.cookie);
