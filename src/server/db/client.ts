@@ -244,7 +244,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 export const POOL_TIMEOUTS = { connectMs: 3_000, queryMs: 8_000, statementMs: 7_000, pingMs: 2_000, closeMs: 2_000 };
 
 /** Resolves true when `promise` settles within `ms`, false when it is still pending then. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);
@@ -278,13 +278,24 @@ async function endConnection(client: pg.Client, ms: number): Promise<void> {
 const RETRYABLE = new Set(['40P01', '40001']);
 const RETRY_ATTEMPTS = 4;
 
-/** A deadlock or serialization failure: PostgreSQL rolled the whole transaction back, so it may run again. */
-function isRetryable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && RETRYABLE.has(e.code)) return true;
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown };
+
+/** Whether `error` or any error it was caused by (Drizzle wraps the driver's) satisfies `test`. */
+function causedBy(error: unknown, test: (e: ErrorLike) => boolean): boolean {
+  for (let e = error as ErrorLike | undefined; e; e = e.cause as ErrorLike | undefined) {
+    if (test(e)) return true;
   }
   return false;
 }
+
+/** A deadlock or serialization failure: PostgreSQL rolled the whole transaction back, so it may run again. */
+const isRetryable = (error: unknown) => causedBy(error, (e) => typeof e.code === 'string' && RETRYABLE.has(e.code));
+
+/**
+ * The server did not answer a statement within the pool's read timeout (node-postgres's own message): the
+ * statement still holds its connection, so anything sent after it on that connection waits behind it.
+ */
+const isReadTimeout = (error: unknown) => causedBy(error, (e) => e.message === 'Query read timeout');
 
 /**
  * Transactions on a connection checked out here rather than by Drizzle, whose node-postgres transaction()
@@ -329,7 +340,11 @@ async function transactionOnOwnConnection<T>(
     try {
       result = await run(tx as unknown as Tx);
     } catch (error) {
-      // run's own error comes back only when the ROLLBACK after it went through.
+      // After a read timeout a ROLLBACK would queue behind the unanswered statement and wait out a timeout of
+      // its own (a frozen server: 16 s, past DESIGN.md §3.8's 10 s); the connection is dropped instead, and the
+      // server rolls the transaction back when it sees it go. Otherwise run's own error comes back only when
+      // the ROLLBACK after it went through.
+      if (isReadTimeout(error)) throw error;
       await client.query('rollback');
       reusable = true;
       throw error;

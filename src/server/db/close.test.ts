@@ -7,7 +7,7 @@ import { buildApp } from '#server/app.js';
 import { findRootDir } from '#server/config.js';
 import { msToClose, testConfig } from '#server/test/app.js';
 import { hasPostgresBinaries, startPgCluster, type PgCluster } from '#server/test/pg-cluster.js';
-import { migrationsFolder, openDatabase } from './client.js';
+import { migrationsFolder, openDatabase, POOL_TIMEOUTS } from './client.js';
 
 /**
  * DESIGN.md §3.8 (SIGTERM: close the pool, exit 0) when the database is what fails: closing never waits for
@@ -18,11 +18,11 @@ describe.skipIf(!hasPostgresBinaries)('closing on a failing database', () => {
   const open = (poolSize = 5) =>
     openDatabase({ url: cluster.url, pgliteDir: null, migrationsFolder: migrationsFolder(findRootDir()), poolSize });
   const dataDirs: string[] = [];
-  const build = async () => {
+  const build = async (mailPollMs = 60_000) => {
     const config = testConfig();
     dataDirs.push(config.dataDir);
-    // The outbox worker's first look comes after the test: a look stuck on the frozen server waits out its 8 s.
-    return buildApp(config, { database: await open(), serveClient: false, mail: { pollMs: 60_000 } });
+    // By default the outbox worker's first look comes after the test; the outbox test below has it look every 50 ms.
+    return buildApp(config, { database: await open(), serveClient: false, mail: { pollMs: mailPollMs } });
   };
   const backendCount = async () => {
     const client = new pg.Client({ connectionString: cluster.url });
@@ -69,6 +69,51 @@ describe.skipIf(!hasPostgresBinaries)('closing on a failing database', () => {
       cluster.thaw();
     }
   }, 30_000);
+
+  it("closes without waiting out the outbox worker's look stuck on a frozen server", async () => {
+    // The worker looks for due emails every 50 ms: its look is stuck on the frozen server when the close begins,
+    // and would wait out the 8 s read timeout before the pool's own close began.
+    const app = await build(50);
+    await app.db.execute(sql`select 1`);
+    cluster.freeze();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ms = await msToClose(() => app.close(), 20_000);
+      // Not after the look's read timeout: the close has other work to bound (the pool's), all within 10 s.
+      expect(ms, `closed in ${Math.round(ms)} ms`).toBeLessThan(POOL_TIMEOUTS.queryMs);
+    } finally {
+      cluster.thaw();
+    }
+  }, 30_000);
+
+  it('fails a transaction whose statement the frozen server never answers within 10 s, and serves again after', async () => {
+    const database = await open(2);
+    try {
+      await database.ping();
+      let frozenAt = 0;
+      const outcome = await database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          cluster.freeze();
+          frozenAt = performance.now();
+          await tx.execute(sql`select 2`);
+        })
+        .then(
+          () => 'committed',
+          () => 'failed',
+        );
+      const ms = performance.now() - frozenAt;
+      cluster.thaw();
+      // A ROLLBACK on that connection would queue behind the unanswered statement and wait out a timeout of its own.
+      expect(outcome).toBe('failed');
+      expect(ms, `failed after ${Math.round(ms)} ms`).toBeLessThan(10_000);
+      // Its connection was dropped, not given back with a statement on the wire: the pool serves once the server is back.
+      expect(await database.ping().then(() => 'served')).toBe('served');
+    } finally {
+      cluster.thaw();
+      await msToClose(() => database.close(), 5_000);
+    }
+  }, 40_000);
 
   it('gives back the connection of a transaction whose BEGIN failed, so the pool keeps serving and closes at once', async () => {
     const database = await open(1);

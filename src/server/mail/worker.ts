@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
-import { param, preparedStatement, type Db } from '#server/db/client.js';
+import { param, preparedStatement, settlesWithin, type Db } from '#server/db/client.js';
 import { emailOutbox } from '#server/db/schema/index.js';
 import { createTransport, type Transport } from './transport.js';
 
@@ -134,6 +134,9 @@ export async function sendDueEmails(
   return sent;
 }
 
+/** How long a stopping worker waits for its run to end. */
+const STOP_WAIT_MS = 2_000;
+
 /** The outbox worker of this instance (every instance runs one); returns its stop function. */
 export function startMailWorker(
   db: Db,
@@ -167,7 +170,10 @@ export function startMailWorker(
   return async () => {
     stopping.abort();
     clearInterval(timer);
-    await running;
+    // The run ends after the email under way; a statement stuck on a frozen database is not waited out (its read
+    // timeout is 8 s, and a stopping instance has 10 s in all, DESIGN.md §3.8): the pool's close drops it, and an
+    // email it leaves claimed is sent again when its lease runs out.
+    await settlesWithin(running ?? Promise.resolve(), STOP_WAIT_MS);
     transport.close();
   };
 }
