@@ -115,6 +115,7 @@ export async function listAreas(db: DbOrTx, profileId: string): Promise<ServiceA
   return rows.map(toArea).sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
 }
 
+/** The profile with its lists. Its reads run side by side: give it the database, never a transaction (one connection). */
 export async function toBusinessProfile(db: DbOrTx, row: ProfileRow): Promise<BusinessProfile> {
   const [caps, areas, creds, items] = await Promise.all([
     listCapabilities(db, row.id),
@@ -200,16 +201,17 @@ export async function getOwnBusinessProfile(ctx: Ctx): Promise<BusinessProfile> 
 export async function createBusinessProfile(ctx: Ctx, input: BusinessProfileData): Promise<BusinessProfile> {
   requireProvider(ctx);
   await assertOwnUploads(ctx, { logoUrl: [input.logoUrl], coverImageUrl: [input.coverImageUrl] });
+  let row: ProfileRow;
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
+    row = await ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx
         .insert(businessProfiles)
         .values({ ...input, userId: ctx.user.id })
         .returning();
-      await refreshSearchDocument(tx, row!.id);
+      await refreshSearchDocument(tx, inserted!.id);
       // Reviews earned before the profile existed count from the start (decision 015).
       await refreshRatingSummary(tx, ctx.user.id);
-      return toBusinessProfile(tx, row!);
+      return inserted!;
     });
   } catch (error) {
     // DESIGN.md §3.2 names the code; the message says what exists.
@@ -217,6 +219,8 @@ export async function createBusinessProfile(ctx: Ctx, input: BusinessProfileData
       throw new AppError('already_exists', { message: translate('profiles:already_exists') });
     throw error;
   }
+  // Read once committed: toBusinessProfile's reads run side by side, which one transaction's connection cannot.
+  return toBusinessProfile(ctx.db, row);
 }
 
 export async function updateBusinessProfile(
@@ -227,12 +231,17 @@ export async function updateBusinessProfile(
   requireProvider(ctx);
   if (!UUID.test(profileId)) throw new AppError('not_found');
   await assertOwnUploads(ctx, { logoUrl: [input.logoUrl], coverImageUrl: [input.coverImageUrl] });
-  return ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const profile = await findOwnProfile(ctx, tx, true);
     // Someone else's profile id is simply not found (DESIGN.md §3.2).
     if (profile.id !== profileId) throw new AppError('not_found');
-    const [row] = await tx.update(businessProfiles).set(input).where(eq(businessProfiles.id, profileId)).returning();
+    const [updated] = await tx
+      .update(businessProfiles)
+      .set(input)
+      .where(eq(businessProfiles.id, profileId))
+      .returning();
     await refreshSearchDocument(tx, profileId);
-    return toBusinessProfile(tx, row!);
+    return updated!;
   });
+  return toBusinessProfile(ctx.db, row);
 }
