@@ -1,5 +1,7 @@
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
 import { RequireAuth } from '#client/auth/require-auth.js';
+import { routeContext } from '#client/lib/route-context.js';
 import { EntryPage } from '#client/landing/entry-page.js';
 import { AppShell } from '#client/layout/app-shell.js';
 import { PageSpinner } from '#client/ui/spinner.js';
@@ -12,7 +14,13 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageSpinner,
     children: [
       { index: true, Component: EntryPage },
-      { path: 'login', lazy: { Component: async () => (await import('#client/auth/login-page.js')).LoginPage } },
+      {
+        path: 'login',
+        lazy: {
+          Component: async () => (await import('#client/auth/login-page.js')).LoginPage,
+          action: async () => (await import('#client/auth/login-page.js')).loginAction,
+        },
+      },
       {
         path: 'forgot-password',
         lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage },
@@ -123,4 +131,6 @@ export function App({ router }: { router: ReturnType<typeof createBrowserRouter>
   return <RouterProvider router={router} />;
 }
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The browser's router: loaders and actions work with `queryClient`; a rendered page's data starts it. */
+export const createAppRouter = (queryClient: QueryClient, hydrationData?: HydrationState) =>
+  createBrowserRouter(routes, { hydrationData, getContext: () => routeContext(queryClient) });

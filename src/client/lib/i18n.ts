@@ -94,6 +94,18 @@ const catalogBackend = {
   },
 };
 
+/**
+ * Every catalog of every language in i18next, for the server, which renders any page in either language
+ * side by side: each render reads them through its own instance (prerender.tsx), so none waits for a catalog.
+ */
+export async function loadAllCatalogs(): Promise<void> {
+  for (const language of LANGUAGES) {
+    for (const [namespace, load] of Object.entries(byNamespace(catalogs[language]))) {
+      i18next.addResourceBundle(language, namespace, await load(), true, true);
+    }
+  }
+}
+
 /** Make sure `language`'s catalogs are in i18next before switching to it. */
 export async function loadLanguage(language: Language): Promise<void> {
   await i18next.loadLanguages(language);
