@@ -36,11 +36,17 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'post-job',
-            lazy: { Component: async () => (await import('#client/jobs/pages/post-job-page.js')).PostJobPage },
+            lazy: {
+              Component: async () => (await import('#client/jobs/pages/post-job-page.js')).PostJobPage,
+              action: async () => (await import('#client/jobs/api/create-job.js')).postJobAction,
+            },
           },
           {
             path: 'jobs/:id',
-            lazy: { Component: async () => (await import('#client/jobs/pages/job-detail-page.js')).JobDetailPage },
+            lazy: {
+              Component: async () => (await import('#client/jobs/pages/job-detail-page.js')).JobDetailPage,
+              action: async () => (await import('#client/jobs/pages/job-detail-page.js')).jobAction,
+            },
           },
           {
             path: 'dashboard',

@@ -79,9 +79,9 @@ export async function apiResponse<T>(
   return { body: await handle<T>(response), headers: response.headers };
 }
 
-/** Multipart upload; the browser sets the boundary, so no content-type here. */
+/** Multipart upload; the browser (or the server's transport) sets the boundary, so no content-type here. */
 export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method: 'POST',
     credentials: 'include',
     headers: { accept: 'application/json' },

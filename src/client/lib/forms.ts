@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '#shared/errors.js';
 import { ApiError } from './api.js';
 import { errorMessage, fieldErrors } from './errors.js';
+import { i18n } from './i18n.js';
+import { toast } from '#client/ui/toast.js';
 
 // Forms that work before scripts (docs/decisions/030): a route's action reads the form, calls the app's API
 // (the browser's fetch, or the server's own routes for a native submission) and answers a redirect or a
@@ -85,4 +87,14 @@ export function useRouteForm<Values>(handleSubmit: HandleSubmit<Values>, intent:
     formProps: { method: 'post', action, onSubmit },
     pending: navigation.state !== 'idle' && navigation.formData?.get('intent') === intent,
   } as const;
+}
+
+/**
+ * A route action's notice of success, as a toast in the reader's language, for a form sent by scripts (the
+ * action runs in the browser). A form the browser posted itself has its action run on the server, where no
+ * toast can show: the page it is sent on to (Post/Redirect/Get) shows the outcome.
+ */
+export function toastInBrowser(titleKey: string, descriptionKey: string, options: Record<string, string> = {}) {
+  if (typeof document === 'undefined') return;
+  toast({ title: i18n.t(titleKey, options), description: i18n.t(descriptionKey, options), variant: 'success' });
 }

@@ -67,7 +67,7 @@ function ProviderBidArea({ job, credits }: { job: Job; credits: number }) {
     );
   }
   if (credits < CHEAPEST_BID_COST) return <InsufficientCreditsCard credits={credits} />;
-  return <BidForm job={job} credits={credits} />;
+  return <BidForm credits={credits} />;
 }
 
 function CustomerHint() {

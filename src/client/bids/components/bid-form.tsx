@@ -9,8 +9,9 @@ import {
   type PlaceBidData,
   type PlaceBidInput,
 } from '#shared/bids.js';
-import type { Job } from '#shared/jobs.js';
-import { applyFieldErrors, errorMessage, translateMessage } from '#client/lib/errors.js';
+import { translateMessage } from '#client/lib/errors.js';
+import { useFormFailure, useRouteForm } from '#client/lib/forms.js';
+import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
 import { Field } from '#client/ui/field.js';
@@ -18,47 +19,47 @@ import { Input } from '#client/ui/input.js';
 import { Spinner } from '#client/ui/spinner.js';
 import { Textarea } from '#client/ui/textarea.js';
 import { toast } from '#client/ui/toast.js';
-import { usePlaceBid } from '../api/place-bid.js';
 import { TierPicker } from './tier-picker.js';
 
-/** The job page's bid form (spec §2, §5): amount, message and tier; submit needs credits for the tier. */
-export function BidForm({ job, credits }: { job: Job; credits: number }) {
+const FIELDS = ['amount', 'message'] as const;
+/** The form's `intent`: the job page's action (job-detail-page.tsx) sends it to placeBidAction. */
+export const PLACE_BID_INTENT = 'place-bid';
+
+/**
+ * The job page's bid form (spec §2, §5): amount, message and tier; submit needs credits for the tier. It posts
+ * to the job page's action, by scripts or by the browser itself (docs/decisions/030); a refusal is drawn in
+ * the form, with the values sent.
+ */
+export function BidForm({ credits }: { credits: number }) {
   const { t } = useTranslation();
-  const placeBid = usePlaceBid(job.id);
+  const failure = useFormFailure(FIELDS, 'bids:submit_failed');
+  // The page's action answers every form on it: this refusal is the bid form's only if it sent it.
+  const refused = failure.values.intent === PLACE_BID_INTENT;
+  const sent = refused ? failure.values : {};
   const form = useForm<PlaceBidInput, unknown, PlaceBidData>({
     resolver: zodResolver(PlaceBidSchema),
-    defaultValues: { amount: '', message: '', tier: 'regular' },
+    defaultValues: {
+      amount: sent.amount ?? '',
+      message: sent.message ?? '',
+      tier: PlaceBidSchema.shape.tier.catch('regular').parse(sent.tier),
+    },
   });
   const { errors } = form.formState;
   const tier = form.watch('tier') ?? 'regular';
   const cost = BID_TIER_COSTS[tier];
   const canAfford = credits >= cost;
+  const fieldError = (field: (typeof FIELDS)[number]) =>
+    translateMessage(errors[field]?.message, t) ?? (refused ? failure.fieldError(field) : undefined);
 
-  const onSubmit = form.handleSubmit(
-    // mutateAsync: on success the form gives way to the bidder's own bid, and the toast must still show.
-    async (values) => {
-      try {
-        await placeBid.mutateAsync(values);
-        toast({
-          title: t('bids:toast_success_title'),
-          description: t('bids:toast_success_description'),
-          variant: 'success',
-        });
-      } catch (error) {
-        applyFieldErrors(error, form.setError, ['amount', 'message'], t);
-        toast({
-          title: t('bids:toast_error_title'),
-          description: errorMessage(error, t, 'bids:submit_failed'),
-          variant: 'destructive',
-        });
-      }
-    },
-    (invalid) => {
-      // Spec §5: an empty amount is also announced as 'Please enter a bid amount'.
-      if (invalid.amount && !String(form.getValues('amount') ?? '').trim()) {
-        toast({ title: t('bids:toast_error_title'), description: t('bids:enter_amount'), variant: 'destructive' });
-      }
-    },
+  const { formProps, pending } = useRouteForm(
+    (valid) =>
+      form.handleSubmit(valid, (invalid) => {
+        // Spec §5: an empty amount is also announced as 'Please enter a bid amount'.
+        if (invalid.amount && !String(form.getValues('amount') ?? '').trim()) {
+          toast({ title: t('bids:toast_error_title'), description: t('bids:enter_amount'), variant: 'destructive' });
+        }
+      }),
+    PLACE_BID_INTENT,
   );
 
   return (
@@ -68,24 +69,23 @@ export function BidForm({ job, credits }: { job: Job; credits: number }) {
         <CardDescription>{t('bids:form_description', { count: credits })}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="@container grid gap-5">
-          <Field
-            label={t('bids:amount_label')}
-            required
-            error={translateMessage(errors.amount?.message, t)}
-            hint={t('bids:amount_hint')}
-          >
+        <form {...formProps} noValidate className="@container grid gap-5" aria-label={t('bids:form_title')}>
+          <input type="hidden" name="intent" value={PLACE_BID_INTENT} />
+          {refused && failure.formError && <Alert variant="destructive">{failure.formError}</Alert>}
+          <Field label={t('bids:amount_label')} required error={fieldError('amount')} hint={t('bids:amount_hint')}>
             <Input
               inputMode="decimal"
               autoComplete="off"
               placeholder={t('bids:amount_placeholder')}
+              defaultValue={sent.amount}
               {...form.register('amount')}
             />
           </Field>
-          <Field label={t('bids:message_label')} error={translateMessage(errors.message?.message, t)}>
+          <Field label={t('bids:message_label')} error={fieldError('message')}>
             <Textarea
               maxLength={BID_MESSAGE_MAX_LENGTH}
               placeholder={t('bids:message_placeholder')}
+              defaultValue={sent.message}
               {...form.register('message')}
             />
           </Field>
@@ -93,7 +93,7 @@ export function BidForm({ job, credits }: { job: Job; credits: number }) {
             value={tier}
             onChange={(next) => form.setValue('tier', next)}
             credits={credits}
-            disabled={placeBid.isPending}
+            disabled={pending}
           />
           <div className="flex flex-col gap-3 @xl:flex-row @xl:items-center @xl:justify-between">
             <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -109,13 +109,8 @@ export function BidForm({ job, credits }: { job: Job; credits: number }) {
                 </>
               )}
             </p>
-            <Button
-              type="submit"
-              size="lg"
-              disabled={!canAfford || placeBid.isPending}
-              className="w-full @xl:w-auto @xl:min-w-48"
-            >
-              {placeBid.isPending && <Spinner className="text-current" />}
+            <Button type="submit" size="lg" disabled={!canAfford || pending} className="w-full @xl:w-auto @xl:min-w-48">
+              {pending && <Spinner className="text-current" />}
               {t('bids:submit', { count: cost })}
             </Button>
           </div>

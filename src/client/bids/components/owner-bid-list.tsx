@@ -1,8 +1,9 @@
 import { Crown, Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Form, useActionData, useNavigation } from 'react-router';
 import type { Bid } from '#shared/bids.js';
 import type { Job } from '#shared/jobs.js';
-import { errorMessage } from '#client/lib/errors.js';
+import { useFormFailure, type FormFailure } from '#client/lib/forms.js';
 import { formatMoney, formatRelativeTime } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Avatar } from '#client/ui/avatar.js';
@@ -10,9 +11,9 @@ import { Badge } from '#client/ui/badge.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { toast } from '#client/ui/toast.js';
+import { Alert } from '#client/ui/alert.js';
 import { MessageButton } from '#client/messages/components/message-button.js';
-import { useAcceptBid } from '#client/projects/api/accept-bid.js';
+import type { AcceptQuestion } from '#client/projects/api/accept-bid.js';
 import { ConfirmAction } from '#client/projects/components/confirm-action.js';
 import { useJobBids } from '../api/get-job-bids.js';
 import { BidStatusBadge, TierBadge } from './tier-badge.js';
@@ -55,10 +56,18 @@ export function OwnerBidList({ job }: { job: Job }) {
   );
 }
 
+/** The accept form's `intent`: the job page's action (job-detail-page.tsx) sends it to acceptBidAction. */
+export const ACCEPT_BID_INTENT = 'accept-bid';
+
 function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const accept = useAcceptBid(job.id);
+  const navigation = useNavigation();
+  const answer = useActionData() as Partial<AcceptQuestion & FormFailure> | undefined;
+  const failure = useFormFailure([], 'common:error_generic');
+  // The page's action answers every form on it: what it answered is this row's only if this row sent it.
+  const refused = failure.values.intent === ACCEPT_BID_INTENT && failure.values.bidId === bid.id;
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('bidId') === bid.id;
   const canAccept = job.status === 'open' && bid.status === 'pending';
   const amount = formatMoney(bid.amount, language);
   return (
@@ -108,25 +117,27 @@ function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
           receiverName={bid.providerName}
         />
         {canAccept && (
-          <ConfirmAction
-            variant="default"
-            label={t('projects:accept_bid')}
-            question={t('projects:accept_confirm', { name: bid.providerName, amount })}
-            pending={accept.isPending}
-            onConfirm={() =>
-              accept.mutate(bid.id, {
-                onSuccess: () =>
-                  toast({
-                    title: t('projects:bid_accepted_title'),
-                    description: t('projects:bid_accepted_description', { name: bid.providerName }),
-                    variant: 'success',
-                  }),
-                onError: (error) => toast({ title: errorMessage(error, t), variant: 'destructive' }),
-              })
-            }
-          />
+          // A form per bid, posted to the job page's action by scripts or by the browser itself.
+          <Form method="post" className="contents">
+            <input type="hidden" name="intent" value={ACCEPT_BID_INTENT} />
+            <input type="hidden" name="bidId" value={bid.id} />
+            <input type="hidden" name="providerName" value={bid.providerName} />
+            <ConfirmAction
+              submit
+              asking={answer?.asking === bid.id}
+              variant="default"
+              label={t('projects:accept_bid')}
+              question={t('projects:accept_confirm', { name: bid.providerName, amount })}
+              pending={pending}
+            />
+          </Form>
         )}
       </div>
+      {refused && failure.formError && (
+        <Alert variant="destructive" className="mt-3">
+          {failure.formError}
+        </Alert>
+      )}
     </li>
   );
 }

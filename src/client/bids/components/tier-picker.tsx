@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BID_TIER_COSTS, BID_TIERS, type BidTier } from '#shared/bids.js';
 import { cn } from '#client/lib/cn.js';
@@ -12,10 +11,12 @@ type TierPickerProps = {
   disabled?: boolean;
 };
 
-/** Three radio cards: each tier's cost in credits and what it shows (DESIGN.md §4.1, §4.6). */
+/**
+ * Three radio cards: each tier's cost in credits and what it shows (DESIGN.md §4.1, §4.6). Native radios named
+ * `tier` whose card is drawn from the radio's own state: they work before scripts and without them.
+ */
 export function TierPicker({ value, onChange, credits, disabled }: TierPickerProps) {
   const { t } = useTranslation();
-  const name = useId();
   const tiers = tierFeatures(t);
   return (
     <fieldset className="grid gap-2" disabled={disabled}>
@@ -33,14 +34,13 @@ export function TierPicker({ value, onChange, credits, disabled }: TierPickerPro
                 data-testid={`tier-${tier}`}
                 className={cn(
                   'relative flex cursor-pointer flex-col gap-2 rounded-xl border bg-card p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                  checked
-                    ? 'border-primary bg-primary-soft/60 ring-1 ring-primary'
-                    : 'border-border hover:border-border-strong',
+                  'border-border hover:border-border-strong',
+                  'has-[:checked]:border-primary has-[:checked]:bg-primary-soft/60 has-[:checked]:ring-1 has-[:checked]:ring-primary',
                 )}
               >
                 <input
                   type="radio"
-                  name={name}
+                  name="tier"
                   value={tier}
                   checked={checked}
                   onChange={() => onChange(tier)}

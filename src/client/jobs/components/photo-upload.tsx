@@ -1,5 +1,5 @@
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_WIDGET_DEFAULT_MAX_FILES } from '#shared/jobs.js';
 import { cn } from '#client/lib/cn.js';
@@ -17,6 +17,8 @@ type PhotoUploadProps = {
   disabled?: boolean;
   /** An error to show under the list (e.g. the server refused a photo). */
   error?: string;
+  /** The file input's name: the chosen files are its files, sent with the form that holds it. */
+  name?: string;
 };
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
@@ -28,7 +30,20 @@ function accepts(accept: string, file: File): boolean {
     .some((type) => (type.endsWith('/*') ? file.type.startsWith(type.slice(0, -1)) : file.type === type));
 }
 
-/** Spec §2 photo upload widget: drag and drop or a chooser, a list with name and size, remove one. */
+// False while the page is what the server rendered (before scripts, or without them), true once hydrated.
+const noSubscription = () => () => {};
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/**
+ * Spec §2 photo upload widget: drag and drop or a chooser, a list with name and size, remove one. The file
+ * input holds the chosen files, so a form posts them as it is. Before scripts run (or without them) the input
+ * itself is the chooser (docs/decisions/030); files picked there join the list once scripts run.
+ */
 export function PhotoUpload({
   value,
   onChange,
@@ -37,12 +52,14 @@ export function PhotoUpload({
   accept = 'image/*',
   disabled = false,
   error,
+  name,
 }: PhotoUploadProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
   const [tooLarge, setTooLarge] = useState<string[]>([]);
+  const hydrated = useHydrated();
 
   function add(incoming: File[]) {
     const fresh = incoming.filter((file) => accepts(accept, file) && !value.some((kept) => sameFile(kept, file)));
@@ -51,6 +68,19 @@ export function PhotoUpload({
     const next = [...value, ...fresh.filter((file) => !oversized.includes(file))].slice(0, maxFiles);
     if (next.length !== value.length) onChange(next);
   }
+
+  // Files picked in the server's page before scripts ran (before the effect below empties the input).
+  const addRef = useRef(add);
+  addRef.current = add;
+  useEffect(() => {
+    const picked = inputRef.current?.files;
+    if (picked && picked.length > 0) addRef.current(Array.from(picked));
+  }, []);
+
+  // The input's files are the list (a picked file joins the list, a removed one leaves the input).
+  useEffect(() => {
+    if (inputRef.current) setInputFiles(inputRef.current, value);
+  }, [value]);
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -84,18 +114,20 @@ export function PhotoUpload({
           <p className="font-semibold text-foreground">{t('jobs:upload_title')}</p>
           <p className="text-sm text-muted-foreground">{t('jobs:upload_drop_hint')}</p>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-describedby={hintId}
-          disabled={disabled || full}
-          onClick={(event) => {
-            event.stopPropagation();
-            inputRef.current?.click();
-          }}
-        >
-          {t('jobs:upload_choose')}
-        </Button>
+        {hydrated && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-describedby={hintId}
+            disabled={disabled || full}
+            onClick={(event) => {
+              event.stopPropagation();
+              inputRef.current?.click();
+            }}
+          >
+            {t('jobs:upload_choose')}
+          </Button>
+        )}
         <p id={hintId} className="text-xs text-subtle-foreground">
           {t('jobs:upload_limit', { max: maxFiles })}
         </p>
@@ -103,15 +135,22 @@ export function PhotoUpload({
       <input
         ref={inputRef}
         type="file"
+        name={name}
         multiple
         accept={accept}
         disabled={disabled}
-        className="sr-only"
-        tabIndex={-1}
+        className={
+          hydrated
+            ? 'sr-only'
+            : 'text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:font-medium file:text-primary'
+        }
+        tabIndex={hydrated ? -1 : undefined}
         aria-label={t('jobs:upload_choose')}
+        aria-describedby={hydrated ? undefined : hintId}
         onChange={(event) => {
           add(Array.from(event.target.files ?? []));
-          event.target.value = '';
+          // A pick adds to the list; the input holds the whole list again (the effect above, or here unchanged).
+          setInputFiles(event.target, value);
         }}
       />
 
@@ -161,6 +200,14 @@ export function PhotoUpload({
       )}
     </div>
   );
+}
+
+/** Sets the files an input holds (a DataTransfer is the web platform's one way to make a FileList). */
+function setInputFiles(input: HTMLInputElement, files: File[]) {
+  if (typeof DataTransfer === 'undefined') return;
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  input.files = transfer.files;
 }
 
 function FileThumbnail({ file }: { file: File }) {

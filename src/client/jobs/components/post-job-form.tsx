@@ -1,24 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MapPin } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CreateJobSchema, JOB_TIMELINES, PHOTO_LIMIT, UPLOAD_MAX_BYTES } from '#shared/jobs.js';
-import { ApiError } from '#client/lib/api.js';
-import { applyFieldErrors, errorMessage, fieldErrors, translateMessage } from '#client/lib/errors.js';
-import { isUnauthorized } from '#client/lib/query-client.js';
+import { translateMessage } from '#client/lib/errors.js';
+import { useFormFailure, useRouteForm } from '#client/lib/forms.js';
+import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
-import { Checkbox } from '#client/ui/checkbox.js';
 import { Field } from '#client/ui/field.js';
 import { Input } from '#client/ui/input.js';
 import { NativeSelect } from '#client/ui/native-select.js';
 import { Spinner } from '#client/ui/spinner.js';
 import { Textarea } from '#client/ui/textarea.js';
-import { toast } from '#client/ui/toast.js';
-import { useCreateJob } from '../api/create-job.js';
+import { PHOTO_FIELD } from '../api/create-job.js';
 import { useCategories } from '../api/get-categories.js';
 import { useZipLookup } from '../api/get-zip.js';
 import { categoryLabel } from './category.js';
@@ -29,6 +26,8 @@ import { timelineLabel } from './timeline.js';
 type FormValues = z.input<typeof CreateJobSchema>;
 type JobForm = UseFormReturn<FormValues, unknown, z.output<typeof CreateJobSchema>>;
 type FieldName = (typeof FIELDS)[number];
+/** What the form's failure gives back to draw it again: the text values sent. */
+type Sent = Record<string, string | undefined>;
 
 const FIELDS = [
   'categoryId',
@@ -43,13 +42,16 @@ const FIELDS = [
   'timeline',
 ] as const;
 // Refusals of the upload step: shown beside the photos.
-const PHOTO_ERROR_CODES = new Set([
-  'too_many_photos',
-  'payload_too_large',
-  'unsupported_media_type',
-  'invalid_photo',
-  'no_photos',
-]);
+const PHOTO_ERROR_FIELDS = Object.fromEntries(
+  ['too_many_photos', 'payload_too_large', 'unsupported_media_type', 'invalid_photo', 'no_photos'].map((code) => [
+    code,
+    'photos',
+  ]),
+);
+
+const REQUIREMENTS = ['requiresLicense', 'requiresInsurance', 'requiresReferences'] as const;
+/** The form's `intent` (a hidden field): it says a refusal is this form's. */
+const POST_JOB_INTENT = 'post-job';
 
 const EMPTY: FormValues = {
   categoryId: '',
@@ -67,77 +69,89 @@ const EMPTY: FormValues = {
   requiresReferences: false,
 };
 
-/** Spec §2 post job: details, location, budget and timeline, photos, requirements; posts then goes home. */
+/**
+ * Spec §2 post job: details, location, budget and timeline, photos, requirements; posts then goes home. A
+ * multipart form posted to the route's action (create-job.ts postJobAction), by scripts or by the browser
+ * itself (docs/decisions/030): a refusal draws the form again with the values sent, but never a file.
+ */
 export function PostJobForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const createJob = useCreateJob();
   const [files, setFiles] = useState<File[]>([]);
-  const [photoError, setPhotoError] = useState<string | undefined>();
-  const form = useForm({ resolver: zodResolver(CreateJobSchema), defaultValues: EMPTY });
+  const [photosChanged, setPhotosChanged] = useState(false);
+  const failure = useFormFailure([...FIELDS, 'photos'], 'jobs:post_error_description', PHOTO_ERROR_FIELDS);
+  const sent: Sent = failure.values;
+  const refused = 'intent' in sent;
+  const form = useForm({
+    resolver: zodResolver(CreateJobSchema),
+    defaultValues: {
+      ...EMPTY,
+      ...Object.fromEntries(FIELDS.map((name) => [name, sent[name] ?? ''])),
+      ...Object.fromEntries(REQUIREMENTS.map((name) => [name, sent[name] !== undefined])),
+    },
+  });
   const { errors } = form.formState;
-  const error = (name: FieldName) => translateMessage(errors[name]?.message, t);
+  const error = (name: FieldName) => translateMessage(errors[name]?.message, t) ?? failure.fieldError(name);
+  const { formProps, pending } = useRouteForm(form.handleSubmit, POST_JOB_INTENT);
+  // A form the browser posted itself comes back without its files (a page cannot hand files back).
+  const photosLost = refused && Number(sent.photoCount) > 0 && files.length === 0;
+  const photoError = photosChanged
+    ? undefined
+    : (failure.fieldError('photos') ?? (photosLost ? t('jobs:photos_pick_again') : undefined));
   const requirements = [
     { name: 'requiresLicense', label: t('jobs:requires_license'), hint: t('jobs:requires_license_hint') },
     { name: 'requiresInsurance', label: t('jobs:requires_insurance'), hint: t('jobs:requires_insurance_hint') },
     { name: 'requiresReferences', label: t('jobs:requires_references'), hint: t('jobs:requires_references_hint') },
   ] as const;
 
-  const onSubmit = form.handleSubmit((values) => {
-    setPhotoError(undefined);
-    createJob.mutate(
-      { ...values, files },
-      {
-        onSuccess: () => {
-          toast({
-            title: t('jobs:post_success_title'),
-            description: t('jobs:post_success_description'),
-            variant: 'success',
-          });
-          navigate('/');
-        },
-        onError: (failure) => {
-          if (isUnauthorized(failure)) return;
-          toast({
-            title: t('jobs:post_error_title'),
-            description: t('jobs:post_error_description'),
-            variant: 'destructive',
-          });
-          applyFieldErrors(failure, form.setError, FIELDS, t);
-          const photoCode = failure instanceof ApiError && PHOTO_ERROR_CODES.has(failure.code);
-          setPhotoError(fieldErrors(failure, t).photos ?? (photoCode ? errorMessage(failure, t) : undefined));
-        },
-      },
-    );
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t('jobs:post_title')}>
+    <form
+      {...formProps}
+      encType="multipart/form-data"
+      onSubmit={(event) => {
+        setPhotosChanged(false);
+        void formProps.onSubmit(event);
+      }}
+      noValidate
+      className="grid gap-6"
+      aria-label={t('jobs:post_title')}
+    >
+      <input type="hidden" name="intent" value={POST_JOB_INTENT} />
+      {refused && <Alert variant="destructive">{failure.formError ?? t('jobs:post_error_description')}</Alert>}
       <Section title={t('jobs:section_details')} description={t('jobs:section_details_hint')}>
-        <CategoryField form={form} error={error('categoryId')} />
+        <CategoryField form={form} error={error('categoryId')} sent={sent} />
         <Field label={t('jobs:field_title')} required error={error('title')}>
-          <Input placeholder={t('jobs:field_title_placeholder')} maxLength={120} {...form.register('title')} />
+          <Input
+            placeholder={t('jobs:field_title_placeholder')}
+            maxLength={120}
+            defaultValue={sent.title}
+            {...form.register('title')}
+          />
         </Field>
         <Field label={t('jobs:field_description')} required error={error('description')}>
-          <Textarea rows={5} placeholder={t('jobs:field_description_placeholder')} {...form.register('description')} />
+          <Textarea
+            rows={5}
+            placeholder={t('jobs:field_description_placeholder')}
+            defaultValue={sent.description}
+            {...form.register('description')}
+          />
         </Field>
       </Section>
 
       <Section title={t('jobs:section_location')} description={t('jobs:section_location_hint')}>
-        <ZipFields form={form} error={error} />
+        <ZipFields form={form} error={error} sent={sent} />
       </Section>
 
       <Section title={t('jobs:section_budget')} description={t('jobs:section_budget_hint')}>
         <div className="grid items-start gap-5 sm:grid-cols-2">
           <Field label={t('jobs:field_budget_min')} error={error('budgetMin')}>
-            <MoneyInput placeholder="500" {...form.register('budgetMin')} />
+            <MoneyInput placeholder="500" defaultValue={sent.budgetMin} {...form.register('budgetMin')} />
           </Field>
           <Field label={t('jobs:field_budget_max')} error={error('budgetMax')}>
-            <MoneyInput placeholder="1500" {...form.register('budgetMax')} />
+            <MoneyInput placeholder="1500" defaultValue={sent.budgetMax} {...form.register('budgetMax')} />
           </Field>
         </div>
         <Field label={t('jobs:field_timeline')} error={error('timeline')}>
-          <NativeSelect {...form.register('timeline')}>
+          <NativeSelect defaultValue={sent.timeline} {...form.register('timeline')}>
             <option value="">{t('jobs:field_timeline_placeholder')}</option>
             {JOB_TIMELINES.map((timeline) => (
               <option key={timeline} value={timeline}>
@@ -153,11 +167,12 @@ export function PostJobForm() {
           value={files}
           onChange={(next) => {
             setFiles(next);
-            setPhotoError(undefined);
+            setPhotosChanged(true);
           }}
+          name={PHOTO_FIELD}
           maxFiles={PHOTO_LIMIT}
           maxFileBytes={UPLOAD_MAX_BYTES}
-          disabled={createJob.isPending}
+          disabled={pending}
           error={photoError}
         />
       </Section>
@@ -167,21 +182,14 @@ export function PostJobForm() {
           {requirements.map(({ name, label, hint }) => (
             <label
               key={name}
-              className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-muted/60 has-[[data-state=checked]]:border-primary/40 has-[[data-state=checked]]:bg-primary-soft/50"
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-muted/60 has-[:checked]:border-primary/40 has-[:checked]:bg-primary-soft/50"
             >
-              <Controller
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <Checkbox
-                    name={field.name}
-                    checked={field.value === true}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    className="mt-0.5"
-                  />
-                )}
+              {/* A native checkbox: it works before scripts, and the form sends it as it is. */}
+              <input
+                type="checkbox"
+                defaultChecked={sent[name] !== undefined}
+                {...form.register(name)}
+                className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
               />
               <span className="grid gap-0.5">
                 <span className="text-sm font-medium text-foreground">{label}</span>
@@ -195,11 +203,11 @@ export function PostJobForm() {
       <Button
         type="submit"
         size="lg"
-        disabled={createJob.isPending}
+        disabled={pending}
         className="w-full whitespace-normal sm:w-auto sm:justify-self-end"
       >
-        {createJob.isPending && <Spinner className="text-current" />}
-        {createJob.isPending ? t('jobs:submitting') : t('jobs:submit')}
+        {pending && <Spinner className="text-current" />}
+        {pending ? t('jobs:submitting') : t('jobs:submit')}
       </Button>
     </form>
   );
@@ -218,7 +226,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 /** Categories from the server, named in the user's language and sorted by that name. */
-function CategoryField({ form, error }: { form: JobForm; error?: string }) {
+function CategoryField({ form, error, sent }: { form: JobForm; error?: string; sent: Sent }) {
   const { t, i18n } = useTranslation();
   const { data: categories = [], isPending } = useCategories();
   const options = categories
@@ -226,7 +234,7 @@ function CategoryField({ form, error }: { form: JobForm; error?: string }) {
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   return (
     <Field label={t('jobs:field_category')} required error={error}>
-      <NativeSelect disabled={isPending} {...form.register('categoryId')}>
+      <NativeSelect disabled={isPending} defaultValue={sent.categoryId} {...form.register('categoryId')}>
         <option value="">{t('jobs:field_category_placeholder')}</option>
         {options.map((option) => (
           <option key={option.id} value={String(option.id)}>
@@ -239,7 +247,15 @@ function CategoryField({ form, error }: { form: JobForm; error?: string }) {
 }
 
 /** ZIP first: 5 digits fill city, state and county from GET /api/zip; the user may still correct them. */
-function ZipFields({ form, error }: { form: JobForm; error: (name: FieldName) => string | undefined }) {
+function ZipFields({
+  form,
+  error,
+  sent,
+}: {
+  form: JobForm;
+  error: (name: FieldName) => string | undefined;
+  sent: Sent;
+}) {
   const { t } = useTranslation();
   const zip = String(form.watch('zipCode') ?? '').trim();
   const lookup = useZipLookup(zip);
@@ -273,18 +289,19 @@ function ZipFields({ form, error }: { form: JobForm; error: (name: FieldName) =>
           autoComplete="postal-code"
           maxLength={10}
           placeholder="78701"
+          defaultValue={sent.zipCode}
           {...form.register('zipCode')}
         />
       </Field>
       <div className="grid items-start gap-5 sm:grid-cols-3">
         <Field label={t('jobs:field_city')} required error={error('city')}>
-          <Input autoComplete="address-level2" {...form.register('city')} />
+          <Input autoComplete="address-level2" defaultValue={sent.city} {...form.register('city')} />
         </Field>
         <Field label={t('jobs:field_state')} required error={error('state')}>
-          <Input autoComplete="address-level1" {...form.register('state')} />
+          <Input autoComplete="address-level1" defaultValue={sent.state} {...form.register('state')} />
         </Field>
         <Field label={t('jobs:field_county')} error={error('county')}>
-          <Input {...form.register('county')} />
+          <Input defaultValue={sent.county} {...form.register('county')} />
         </Field>
       </div>
     </>

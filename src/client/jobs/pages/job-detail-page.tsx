@@ -1,9 +1,14 @@
 import { ArrowLeft, CalendarDays, CircleCheck, MapPin, SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { data, Link, useParams, type ActionFunctionArgs } from 'react-router';
 import type { Job } from '#shared/jobs.js';
+import { placeBidAction } from '#client/bids/api/place-bid.js';
 import { BidArea } from '#client/bids/components/bid-area.js';
+import { PLACE_BID_INTENT } from '#client/bids/components/bid-form.js';
+import { ACCEPT_BID_INTENT } from '#client/bids/components/owner-bid-list.js';
+import { acceptBidAction } from '#client/projects/api/accept-bid.js';
+import { routeQueryClient } from '#client/lib/route-context.js';
 import { ApiError } from '#client/lib/api.js';
 import { errorMessage } from '#client/lib/errors.js';
 import { formatBudgetRange, formatDate } from '#client/lib/format.js';
@@ -19,6 +24,20 @@ import { categoryIcon, categoryLabel } from '../components/category.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { timelineLabel } from '../components/timeline.js';
+
+/**
+ * The job page's forms (docs/decisions/030), told apart by their `intent`: a provider's bid and the owner's
+ * 'Accept bid'. Runs in the browser for a form sent by scripts, and on the server for one the browser posted.
+ */
+export async function jobAction({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const jobId = params.id ?? '';
+  const queryClient = routeQueryClient(context);
+  const intent = form.get('intent');
+  if (intent === PLACE_BID_INTENT) return placeBidAction(jobId, form, queryClient);
+  if (intent === ACCEPT_BID_INTENT) return acceptBidAction(jobId, form, queryClient);
+  throw data(null, { status: 400, statusText: 'Bad Request' });
+}
 
 /** Spec §2 job detail /jobs/{id}: the job, its photos, and the bid area; 'Job Not Found' when missing. */
 export function JobDetailPage() {

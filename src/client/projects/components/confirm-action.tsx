@@ -5,10 +5,21 @@ import { Button, type ButtonProps } from '#client/ui/button.js';
 type ConfirmActionProps = {
   label: ReactNode;
   question: string;
-  onConfirm: () => void;
   pending?: boolean;
   variant?: ButtonProps['variant'];
-};
+} & (
+  | { onConfirm: () => void; submit?: never; asking?: never }
+  | {
+      onConfirm?: never;
+      /**
+       * The buttons are the enclosing form's (docs/decisions/030): the answer 'yes' is sent as `confirm=yes`.
+       * Before scripts (or without them) the first click posts the form without it, and the route's action
+       * answers with the question open (`asking`); 'cancel' posts `cancel` and closes it again.
+       */
+      submit: true;
+      asking?: boolean;
+    }
+);
 
 /**
  * A button that asks once, in place, before an action that cannot be undone. The question takes focus
@@ -21,9 +32,11 @@ export function ConfirmAction({
   onConfirm,
   pending = false,
   variant = 'outline',
+  submit,
+  asking: askingAtFirst = false,
 }: ConfirmActionProps) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState(askingAtFirst);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
@@ -36,7 +49,17 @@ export function ConfirmAction({
 
   if (!asking) {
     return (
-      <Button ref={trigger} variant={variant} size="sm" onClick={() => setAsking(true)} disabled={pending}>
+      <Button
+        ref={trigger}
+        type={submit ? 'submit' : 'button'}
+        variant={variant}
+        size="sm"
+        onClick={(event) => {
+          event.preventDefault();
+          setAsking(true);
+        }}
+        disabled={pending}
+      >
         {label}
       </Button>
     );
@@ -51,11 +74,29 @@ export function ConfirmAction({
       className="grid w-full gap-2 rounded-xl border border-border bg-muted/60 p-3"
     >
       <p className="text-sm">{question}</p>
+      {submit && <input type="hidden" name="confirm" value="yes" />}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant={variant === 'outline' ? 'default' : variant} disabled={pending} onClick={onConfirm}>
+        <Button
+          type={submit ? 'submit' : 'button'}
+          size="sm"
+          variant={variant === 'outline' ? 'default' : variant}
+          disabled={pending}
+          onClick={onConfirm}
+        >
           {label}
         </Button>
-        <Button ref={cancel} size="sm" variant="ghost" onClick={() => setAsking(false)}>
+        <Button
+          ref={cancel}
+          type={submit ? 'submit' : 'button'}
+          name={submit ? 'cancel' : undefined}
+          value={submit ? '1' : undefined}
+          size="sm"
+          variant="ghost"
+          onClick={(event) => {
+            event.preventDefault();
+            setAsking(false);
+          }}
+        >
           {t('projects:cancel_keep')}
         </Button>
       </div>

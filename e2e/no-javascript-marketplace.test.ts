@@ -1,0 +1,301 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { testTempDir } from '#server/test/temp-dir.js';
+import { startApp, type RunningApp } from './support/app.js';
+import { catalogText, describeJourney, DESKTOP, launchBrowser } from './support/browser.js';
+
+// The marketplace's forms posted by the browser itself (docs/decisions/030): post a job with photos, place a
+// bid, accept a bid. First as the server sees such a post (HTTP, no browser), then in Chromium with JavaScript
+// off, in English and with one refusal in Spanish.
+
+const PASSWORD = 'correct horse battery';
+const FREE_CREDITS = 200;
+
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp({ FREE_CREDITS_ON_UPGRADE: String(FREE_CREDITS) });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+type Account = { cookie: string; id: string };
+
+/** A new account, signed in (its session cookie), through the API as scripts would. */
+async function account(name: string, provider = false): Promise<Account> {
+  const answer = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({
+      email: `${name.toLowerCase()}-${Date.now()}@example.com`,
+      password: PASSWORD,
+      firstName: name,
+      lastName: 'Tester',
+    }),
+  });
+  expect(answer.status).toBe(201);
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';', 1)[0])
+    .join('; ');
+  const { id } = (await answer.json()) as { id: string };
+  if (!provider) return { cookie, id };
+  // Becoming a provider starts a new session (its cookie replaces the first).
+  const upgraded = await fetch(`${app.url}/api/auth/upgrade-to-provider`, {
+    method: 'POST',
+    headers: { cookie, origin: app.url },
+  });
+  expect(upgraded.status).toBe(200);
+  const renewed = upgraded.headers.getSetCookie().map((line) => line.split(';', 1)[0]);
+  return { cookie: renewed.length > 0 ? renewed.join('; ') : cookie, id };
+}
+
+async function call<T>(who: Account, method: string, path: string, body?: object): Promise<T> {
+  const answer = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { cookie: who.cookie, origin: app.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** A form as the browser posts it itself, from `origin` (the page's own by default), to a page's URL. */
+function post(
+  who: Account,
+  path: string,
+  form: FormData | URLSearchParams,
+  options: { origin?: string; lang?: string } = {},
+) {
+  return fetch(`${app.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      cookie: [who.cookie, options.lang ? `lang=${options.lang}` : ''].filter(Boolean).join('; '),
+      origin: options.origin ?? app.url,
+    },
+    body: form,
+  });
+}
+
+const photo = async () =>
+  new Blob(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c87828' } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    {
+      type: 'image/png',
+    },
+  );
+
+function jobForm(title: string): FormData {
+  const form = new FormData();
+  const fields = {
+    intent: 'post-job',
+    categoryId: '1',
+    title,
+    description: 'Replace the leaking kitchen faucet and check the pipes under the sink.',
+    zipCode: '78701',
+    city: 'Austin',
+    state: 'TX',
+    budgetMin: '100',
+    budgetMax: '300',
+    timeline: 'flexible',
+    requiresLicense: 'on',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+type Job = { id: string; title: string; photos: string[]; requiresLicense: boolean; status: string };
+type Bid = { id: string; amount: string; tier: string; status: string };
+
+describe('the marketplace forms posted natively (no scripts)', () => {
+  it('posts a job with a photo (multipart): uploaded, created, then 303 to the home page', async () => {
+    const owner = await account('Olga');
+    const form = jobForm('Fix the kitchen faucet natively');
+    form.append('file', await photo(), 'sink.png');
+    const answer = await post(owner, '/post-job', form);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/');
+    const jobs = await call<Job[]>(owner, 'GET', '/api/my-jobs');
+    const job = jobs.find((item) => item.title === 'Fix the kitchen faucet natively');
+    expect(job?.photos).toHaveLength(1);
+    expect(job?.requiresLicense).toBe(true);
+  });
+
+  it('re-renders a refused job in Spanish with the values kept and asks for the photos again', async () => {
+    const owner = await account('Olivia');
+    const form = jobForm('Fix');
+    form.append('file', await photo(), 'sink.png');
+    const answer = await post(owner, '/post-job', form, { lang: 'es' });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain(catalogText('es', 'jobs:validation_title_min'));
+    expect(html).toContain(catalogText('es', 'jobs:photos_pick_again'));
+    expect(html).toContain('value="Austin"');
+    expect(html).toContain('<html lang="es"');
+  });
+
+  it('refuses a cross-origin job post with 403 and writes nothing', async () => {
+    const owner = await account('Oscar');
+    const form = jobForm('Cross-origin job');
+    form.append('file', await photo(), 'sink.png');
+    const answer = await post(owner, '/post-job', form, { origin: 'https://evil.example' });
+    expect(answer.status).toBe(403);
+    const jobs = await call<Job[]>(owner, 'GET', '/api/my-jobs');
+    expect(jobs).toHaveLength(0);
+  });
+
+  it('places a bid and accepts it through the job page: question first, then the hire, each 303 back', async () => {
+    const owner = await account('Omar');
+    const provider = await account('Pablo', true);
+    const job = await call<Job>(owner, 'POST', '/api/jobs', {
+      ...Object.fromEntries(jobForm('A job to bid on natively').entries()),
+      intent: undefined,
+      requiresLicense: false,
+    });
+
+    const bid = new URLSearchParams({
+      intent: 'place-bid',
+      amount: '250',
+      message: 'Can start Monday',
+      tier: 'regular',
+    });
+    const cross = await post(provider, `/jobs/${job.id}`, bid, { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(await call<Bid[]>(owner, 'GET', `/api/jobs/${job.id}/bids`)).toHaveLength(0);
+
+    const placed = await post(provider, `/jobs/${job.id}`, bid);
+    expect(placed.status).toBe(303);
+    expect(placed.headers.get('location')).toBe(`/jobs/${job.id}`);
+    const [placedBid] = await call<Bid[]>(owner, 'GET', `/api/jobs/${job.id}/bids`);
+    expect(placedBid).toMatchObject({ amount: '250.00', tier: 'regular', status: 'pending' });
+
+    // Without scripts the first click asks the question on the server; nothing is hired yet.
+    const ask = new URLSearchParams({ intent: 'accept-bid', bidId: placedBid!.id, providerName: 'Pablo Tester' });
+    const asked = await post(owner, `/jobs/${job.id}`, ask);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('role="alertdialog"');
+    expect((await call<Job>(owner, 'GET', `/api/jobs/${job.id}`)).status).toBe('open');
+
+    const accepted = await post(owner, `/jobs/${job.id}`, new URLSearchParams([...ask, ['confirm', 'yes']]));
+    expect(accepted.status).toBe(303);
+    expect((await call<Job>(owner, 'GET', `/api/jobs/${job.id}`)).status).toBe('in_progress');
+  });
+
+  it('re-renders a refused bid in Spanish on the job page', async () => {
+    const owner = await account('Ofelia');
+    const provider = await account('Pilar', true);
+    const job = await call<Job>(owner, 'POST', '/api/jobs', {
+      ...Object.fromEntries(jobForm('A job for a refused bid').entries()),
+      intent: undefined,
+      requiresLicense: false,
+    });
+    const answer = await post(
+      provider,
+      `/jobs/${job.id}`,
+      new URLSearchParams({ intent: 'place-bid', amount: '0', tier: 'regular' }),
+      { lang: 'es' },
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain(catalogText('es', 'bids:validation_amount_positive'));
+    expect(await call<Bid[]>(owner, 'GET', `/api/jobs/${job.id}/bids`)).toHaveLength(0);
+  });
+});
+
+describeJourney('with JavaScript off: post a job with a photo, a provider bids, the owner hires', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let photoPath: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    photoPath = join(testTempDir('no-js-photo-'), 'faucet.png');
+    writeFileSync(photoPath, Buffer.from(await (await photo()).arrayBuffer()));
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+  });
+
+  /** A browser without JavaScript, signed in as `who` (in `lang`). */
+  async function pageAs(who: Account, lang: 'en' | 'es' = 'en'): Promise<Page> {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false, locale: 'en-US' });
+    contexts.push(context);
+    context.setDefaultTimeout(15_000);
+    const cookies = who.cookie.split('; ').map((pair) => {
+      const [name, ...rest] = pair.split('=');
+      return { name: name!, value: rest.join('='), url: app.url };
+    });
+    await context.addCookies([...cookies, { name: 'lang', value: lang, url: app.url }]);
+    return context.newPage();
+  }
+
+  let jobId: string;
+  let owner: Account;
+  let provider: Account;
+
+  it('the owner posts a job with a photo', async () => {
+    owner = await account('Nora');
+    const page = await pageAs(owner);
+    await page.goto(`${app.url}/post-job`);
+    const form = page.getByRole('form', { name: catalogText('en', 'jobs:post_title') });
+    await form.getByLabel(catalogText('en', 'jobs:field_category')).selectOption({ index: 1 });
+    await form.getByLabel(catalogText('en', 'jobs:field_title')).fill('Fix the faucet without scripts');
+    await form
+      .getByLabel(catalogText('en', 'jobs:field_description'))
+      .fill('The kitchen faucet leaks; replace it and check the pipes.');
+    await form.getByLabel(catalogText('en', 'jobs:field_zip')).fill('78701');
+    await form.getByLabel(catalogText('en', 'jobs:field_city')).fill('Austin');
+    await form.getByLabel(catalogText('en', 'jobs:field_state')).fill('TX');
+    await form.getByLabel(catalogText('en', 'jobs:field_timeline')).selectOption('flexible');
+    await form.locator('input[type=file]').setInputFiles(photoPath);
+    await form.getByRole('checkbox', { name: new RegExp(catalogText('en', 'jobs:requires_license')) }).check();
+    await form.getByRole('button', { name: catalogText('en', 'jobs:submit') }).click();
+    await page.waitForURL(`${app.url}/`);
+    const jobs = await call<Job[]>(owner, 'GET', '/api/my-jobs');
+    const job = jobs[0]!;
+    expect(job).toMatchObject({ title: 'Fix the faucet without scripts', requiresLicense: true });
+    expect(job.photos).toHaveLength(1);
+    jobId = job.id;
+  });
+
+  it('a provider is refused in Spanish, then places a block bid', async () => {
+    provider = await account('Nico', true);
+    const es = await pageAs(provider, 'es');
+    await es.goto(`${app.url}/jobs/${jobId}`);
+    await es.getByTestId('bid-form').getByRole('button').last().click();
+    await es.getByText(catalogText('es', 'bids:validation_amount_required')).first().waitFor();
+
+    const page = await pageAs(provider);
+    await page.goto(`${app.url}/jobs/${jobId}`);
+    const form = page.getByTestId('bid-form');
+    await form.getByLabel(catalogText('en', 'bids:amount_label')).fill('275');
+    await form.getByTestId('tier-block').click();
+    await form.getByRole('button', { name: /Submit/ }).click();
+    await page.waitForURL(`${app.url}/jobs/${jobId}`);
+    const bids = await call<Bid[]>(owner, 'GET', `/api/jobs/${jobId}/bids`);
+    expect(bids).toMatchObject([{ amount: '275.00', tier: 'block', status: 'pending' }]);
+  });
+
+  it('the owner accepts the bid: the question, then the hire', async () => {
+    const page = await pageAs(owner);
+    await page.goto(`${app.url}/jobs/${jobId}`);
+    const bid = page.getByTestId('owner-bid');
+    await bid.getByRole('button', { name: catalogText('en', 'projects:accept_bid') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: catalogText('en', 'projects:accept_bid') })
+      .click();
+    await page.waitForURL(`${app.url}/jobs/${jobId}`);
+    expect((await call<Job>(owner, 'GET', `/api/jobs/${jobId}`)).status).toBe('in_progress');
+  });
+});
