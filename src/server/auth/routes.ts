@@ -9,7 +9,7 @@ import {
   UpdateUserSchema,
 } from '#shared/auth.js';
 import { users } from '#server/db/schema/index.js';
-import { appOrigin, ctx } from '#server/http/context.js';
+import { ctx, requestLinkOrigin } from '#server/http/context.js';
 import type { RateLimitName } from '#server/http/rate-limit.js';
 import { startSession } from '#server/http/session.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/forgot-password',
     { schema: { body: ForgotPasswordSchema }, config: resetRoute },
     async (request, reply) => {
-      await requestPasswordReset(app.db, app.config, request.body.email, appOrigin(request, app.config));
+      await requestPasswordReset(app.db, app.config, request.body.email, requestLinkOrigin(request, app.config));
       return reply.status(202).send({ ok: true });
     },
   );

@@ -11,3 +11,4 @@ export { translatorFor, type EmailContent, type Translate } from './templates.js
 export { startMailWorker, type MailWorkerOptions } from './worker.js';
 export { mailRoutes } from './routes.js';
 export { UNSUBSCRIBE_PATH } from './unsubscribe.js';
+export { linkOrigin } from './link-origin.js';
