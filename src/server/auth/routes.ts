@@ -58,8 +58,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/forgot-password',
     { schema: { body: ForgotPasswordSchema }, config: resetRoute },
     async (request, reply) => {
-      await requestPasswordReset(app.db, app.config, request.body.email, requestLinkOrigin(request, app.config));
-      return reply.status(202).send({ ok: true });
+      // The same answer at the same moment for a known and an unknown email (docs/decisions/032): the 202
+      // leaves first, then the lookup, the token and the email.
+      await reply.status(202).send({ ok: true });
+      await requestPasswordReset(app.db, app.config, request.body.email, requestLinkOrigin(request, app.config)).catch(
+        (err: unknown) => request.log.error({ err }, 'password reset not queued'),
+      );
+      return reply;
     },
   );
 
