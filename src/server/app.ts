@@ -16,6 +16,7 @@ import { eventRoutes } from '#server/events/routes.js';
 import { registerAuthGuard } from '#server/http/auth-guard.js';
 import { registerErrorHandler, sendNotFound } from '#server/http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler, registerInputGuard } from '#server/http/input-guard.js';
+import { loggerOptions } from '#server/http/logging.js';
 import { registerOriginCheck } from '#server/http/origin-check.js';
 import { registerRateLimits } from '#server/http/rate-limit.js';
 import { registerSecurityHeaders, securityHeaderList } from '#server/http/security-headers.js';
@@ -40,6 +41,8 @@ export type BuildOptions = {
   serveClient?: boolean;
   /** The outbox worker's timing (tests make it quick). */
   mail?: MailWorkerOptions;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -69,10 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const rawHeaders = securityHeaderList(config);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config, options.logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // While shutting down, a request that still arrives on an open connection is served (with

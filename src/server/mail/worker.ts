@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
 import { param, preparedStatement, settlesWithin, type Db } from '#server/db/client.js';
 import { emailOutbox } from '#server/db/schema/index.js';
+import { safeErrorMessage } from '#server/http/logging.js';
 import { createTransport, type Transport } from './transport.js';
 
 export type MailWorkerOptions = {
@@ -123,7 +124,7 @@ export async function sendDueEmails(
           .update(emailOutbox)
           .set({
             nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
-            lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error).slice(0, 1000),
+            lastError: safeErrorMessage(error).slice(0, 1000),
           })
           .where(eq(emailOutbox.id, row.id));
         log.warn({ err: error, attempts: row.attempts, retryInMs: delay }, 'email not sent; it will be retried');
