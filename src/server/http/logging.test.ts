@@ -166,9 +166,12 @@ describe('the log', () => {
 });
 
 describe('redaction', () => {
-  it('replaces the values of token, code, state and password pairs, and cuts a failed query’s parameters', () => {
+  it('replaces token, code, state and password values, Stripe keys and URL passwords, and cuts a failed query’s parameters', () => {
     expect(redactSecrets('/cb?code=abc&state=def&x=1 token=ghi password=p%20q')).toBe(
       '/cb?code=[redacted]&state=[redacted]&x=1 token=[redacted] password=[redacted]',
+    );
+    expect(redactSecrets('key sk_test_51abcXYZ, smtps://mailer:s3cret@mail.example.com:465')).toBe(
+      'key sk_test_[redacted], smtps://mailer:[redacted]@mail.example.com:465',
     );
     const failed = new Error('Failed query: select $1\nparams: 7f3c-session-id,other');
     expect(safeErrorMessage(failed)).toBe('Failed query: select $1\nparams: [redacted]');

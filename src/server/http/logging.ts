@@ -11,9 +11,17 @@ const SECRET_PAIRS =
 const SECRET_KEYS =
   /^(token|code|state|expected|password|passwordHash|nonce|codeVerifier|code_verifier|id_token|idToken|access_token|refresh_token|client_secret|secret|sid|sessionId|cookie|authorization)$/i;
 
-/** A text with the values of secret `name=value` pairs replaced. */
+/** Stripe's secret, restricted and webhook-signing keys. */
+const STRIPE_SECRETS = /\b(sk_live|sk_test|rk_live|rk_test|whsec)_[A-Za-z0-9]+/g;
+/** The password in a URL's user information (SMTP_URL, DATABASE_URL). */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)[^@/\s]+@/gi;
+
+/** A text with the values of secret `name=value` pairs, Stripe keys and URL passwords replaced. */
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_PAIRS, '$1=[redacted]');
+  return text
+    .replace(SECRET_PAIRS, '$1=[redacted]')
+    .replace(STRIPE_SECRETS, '$1_[redacted]')
+    .replace(URL_PASSWORD, '$1[redacted]@');
 }
 
 /** Drizzle's failed-query message ends with the statement's parameters: a session id, an email, a token hash. */
