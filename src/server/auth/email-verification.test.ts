@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { findRootDir } from '#server/config.js';
 import { emailOutbox, emailVerificationTokens } from '#server/db/schema/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
 import { as, createTestApp, signUp, testConfig, type Session, type TestApp } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL } from '#server/test/database.js';
 import { testTempDir } from '#server/test/temp-dir.js';
@@ -134,6 +135,24 @@ describe('email confirmation', () => {
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
     expect(refused.headers['retry-after']).toBeDefined();
     expect(await emailsTo(user.user.email)).toBe(6);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds the demo accounts with their emails verified: nobody reads their mailboxes', async () => {
+    const demo = await createTestApp({ SEED_DEMO: 'true' });
+    try {
+      for (const account of DEMO_ACCOUNTS) {
+        const response = await demo.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: account.email, password: DEMO_PASSWORD },
+        });
+        expect(response.json()).toMatchObject({ email: account.email, emailVerified: true });
+      }
+    } finally {
+      await demo.close();
+    }
   });
 });
 
