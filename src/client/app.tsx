@@ -21,6 +21,10 @@ export const routes: RouteObject[] = [
         path: 'reset-password',
         lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage },
       },
+      {
+        path: 'verify-email',
+        lazy: { Component: async () => (await import('#client/auth/verify-email-page.js')).VerifyEmailPage },
+      },
       { path: 'terms', lazy: { Component: async () => (await import('#client/legal/terms-page.js')).TermsPage } },
       { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },
       {

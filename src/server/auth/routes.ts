@@ -7,11 +7,13 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   UpdateUserSchema,
+  VerifyEmailSchema,
 } from '#shared/auth.js';
 import { users } from '#server/db/schema/index.js';
 import { ctx, requestLinkOrigin } from '#server/http/context.js';
 import type { RateLimitName } from '#server/http/rate-limit.js';
 import { startSession } from '#server/http/session.js';
+import { resendVerification, verifyEmail } from './email-verification.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { registerUser, toUser, updateUser, verifyLogin } from './service.js';
 
@@ -22,7 +24,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/register',
     { schema: { body: RegisterSchema }, config: { public: true, limits: ['register_ip', 'register_email'] } },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.body);
+      const user = await registerUser(app.db, app.config, request.body, appOrigin(request, app.config));
       await startSession(request, user.id);
       return reply.status(201).send(toUser(user, app.config));
     },
@@ -74,4 +76,25 @@ export async function authRoutes(app: FastifyInstance) {
     const [user] = await app.db.select().from(users).where(eq(users.id, userId));
     return toUser(user!, app.config);
   });
+
+  // Email confirmation (docs/decisions/031-email-verification.md): the link works without a session, since it
+  // may be opened in another browser; a new link is for the signed-in owner, limited like a reset.
+  r.post(
+    '/api/auth/verify-email',
+    { schema: { body: VerifyEmailSchema }, config: { public: true, limits: ['password_reset_ip'] } },
+    async (request) => {
+      await verifyEmail(app.db, request.body.token);
+      return { emailVerified: true };
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-verification',
+    { config: { limits: ['password_reset_ip', 'verification_resend_user'] } },
+    async (request, reply) => {
+      const { user, origin } = await ctx(request);
+      await resendVerification(app.db, app.config, user, origin);
+      return reply.status(202).send({ ok: true });
+    },
+  );
 }

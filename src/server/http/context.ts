@@ -75,8 +75,9 @@ export async function ctx(request: FastifyRequest): Promise<Ctx> {
   return { ...base, user: base.user };
 }
 
+/** An operator: listed in ADMIN_EMAILS and proven to own that address (docs/decisions/031-email-verification.md). */
 export function isAdmin(config: Config, user: UserRow): boolean {
-  return config.adminEmails.includes(user.email.toLowerCase());
+  return user.emailVerifiedAt !== null && config.adminEmails.includes(user.email.toLowerCase());
 }
 export function requireAdmin(ctx: Ctx): void {
   if (!isAdmin(ctx.config, ctx.user)) throw new AppError('not_admin');

@@ -3,9 +3,9 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '#server/db/schema/index.js';
-import { as, createTestApp, sessionCookie, signUp, type Session, type TestApp } from '#server/test/app.js';
+import { as, createTestApp, sessionCookie, type Session, type TestApp } from '#server/test/app.js';
 import { listenOnFreePort } from '#server/test/events.js';
-import { createJob, grantCredits } from '#server/test/factories.js';
+import { createJob, grantCredits, signUpOperator } from '#server/test/factories.js';
 import { startStripeServer, type StripeTestServer } from '#server/test/stripe-server.js';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ const ADMIN = 'battery-admin@example.com';
 beforeAll(async () => {
   stripe = await startStripeServer();
   t = await createTestApp({ ADMIN_EMAILS: ADMIN, ...stripe.env });
-  const customer = await signUp(t.app, { email: ADMIN });
+  const customer = await signUpOperator(t.app, ADMIN);
   const upgraded = await as(t.app, customer)({ method: 'POST', url: '/api/auth/upgrade-to-provider' });
   admin = { ...customer, cookie: sessionCookie(upgraded) };
   await grantCredits(t.app.db, admin.user.id, 500);

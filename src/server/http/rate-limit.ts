@@ -23,6 +23,7 @@ export const RATE_LIMITS = {
   register_email: { max: 5, windowMs: HOUR, by: 'email' },
   password_reset_ip: { max: 30, windowMs: 15 * MINUTE, by: 'ip' },
   password_reset_email: { max: 5, windowMs: HOUR, by: 'email' },
+  verification_resend_user: { max: 5, windowMs: HOUR, by: 'user' },
   bids: { max: 60, windowMs: MINUTE, by: 'user' },
   messages: { max: 120, windowMs: MINUTE, by: 'user' },
   promo_redemptions: { max: 60, windowMs: MINUTE, by: 'user' },

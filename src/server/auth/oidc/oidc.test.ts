@@ -102,7 +102,13 @@ describe('signing in with the OpenID Connect provider', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email, firstName: 'Nina', lastName: 'Okafor', role: 'customer' });
+    expect(me.json()).toMatchObject({
+      email,
+      firstName: 'Nina',
+      lastName: 'Okafor',
+      role: 'customer',
+      emailVerified: true,
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ oidcIssuer: op.issuer, oidcSubject: account, passwordHash: null });
 
@@ -125,6 +131,7 @@ describe('signing in with the OpenID Connect provider', () => {
 
   it('links an existing password account when the provider says its email is verified', async () => {
     const existing = await signUp(t.app, { email: `linked-${Date.now()}@example.com` });
+    expect(existing.user.emailVerified).toBe(false);
     const account = newAccount({
       email: existing.user.email.toUpperCase(),
       email_verified: true,
@@ -138,7 +145,8 @@ describe('signing in with the OpenID Connect provider', () => {
       url: '/api/auth/user',
       headers: { cookie: sessionCookieOf(setCookies(response))! },
     });
-    expect(me.json().id).toBe(existing.user.id);
+    // The provider vouched for the address, so the linked account's email is verified too.
+    expect(me.json()).toMatchObject({ id: existing.user.id, emailVerified: true });
   });
 
   it('refuses an unverified email that a password account has: /login?error=oidc_email_unverified, nothing linked or made', async () => {
@@ -176,13 +184,20 @@ describe('signing in with the OpenID Connect provider', () => {
     expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
-  it('makes a new account for an unverified email that nobody has', async () => {
+  it('makes a new, unverified account for an unverified email that nobody has', async () => {
     const email = `fresh-${Date.now()}@example.com`;
     const account = newAccount({ email, email_verified: false, name: 'Fresh Face' });
     const { location, cookie } = await startLogin();
     const response = await callback(await new ProviderBrowser().signIn(location, account), cookie);
     expect(response.headers.location).toBe('/');
-    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerifiedAt).toBeNull();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: sessionCookieOf(setCookies(response))! },
+    });
+    expect(me.json()).toMatchObject({ email, emailVerified: false });
   });
 
   it('refuses a tampered state, a code used twice, a callback with no sign-in under way and an error from the provider', async () => {
