@@ -37,6 +37,26 @@ describe('every', () => {
     expect(logged).toEqual([[{ err: new Error('first run fails') }, 'probe failed']]);
   });
 
+  it('logs a run that throws before its first await, and carries on', async () => {
+    const { logged, log } = keptLog();
+    let runs = 0;
+    const stop = every(
+      'eager',
+      10,
+      () => {
+        runs += 1;
+        throw new Error('thrown at once');
+      },
+      { log },
+    );
+    try {
+      await expect.poll(() => runs, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      await stop();
+    }
+    expect(logged[0]).toEqual([{ err: new Error('thrown at once') }, 'eager failed']);
+  });
+
   it('stops: no next run, the run under way is asked to end and waited for', async () => {
     const { log } = keptLog();
     let runs = 0;

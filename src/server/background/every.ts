@@ -35,7 +35,9 @@ export function every(
   let timer: NodeJS.Timeout | undefined;
   const plan = (ms: number) => {
     timer = setTimeout(() => {
-      running = run(stopping.signal)
+      // Through a promise, so that a run that throws before its first await is logged like any other failure.
+      running = Promise.resolve(stopping.signal)
+        .then(run)
         .catch((err: unknown) => options.log.error({ err }, `${name} failed`))
         .finally(() => {
           running = null;
