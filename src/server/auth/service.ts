@@ -4,7 +4,8 @@ import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
 import { isAdmin, type UserRow } from '#server/http/context.js';
-import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { AppError } from '#server/http/errors.js';
 import { sendVerificationEmail } from './email-verification.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmailNotificationKind, EmailNotifications } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '#shared/i18n/languages.js';
 import { emailOutbox, users } from '#server/db/schema/index.js';
 import { linkOrigin } from './link-origin.js';
@@ -42,6 +42,14 @@ const insertOutboxRows = preparedStatement<{ id: string }>(
       on conflict (dedupe_key) do nothing
       returning id`,
 );
+
+/**
+ * A condition for a feature's own statement: no email with the dedupe key `key` (an SQL text expression) was
+ * ever written to the outbox, sent or not. The outbox stays the mail room's table (decision 024).
+ */
+export function notEnqueued(key: SQL): SQL {
+  return sql`not exists (select 1 from ${emailOutbox} o where o.dedupe_key = ${key})`;
+}
 
 /**
  * Writes emails to the outbox in the caller's transaction (DESIGN.md §3.7): they leave only if it commits,

@@ -5,7 +5,7 @@ import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
 import type { UserRow } from '#server/http/context.js';
-import { isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
 
 /** Why a sign-in through the provider failed, as /login?error= shows it (DESIGN.md §3.6). */
 export type OidcFailure = 'oidc_failed' | 'oidc_email_unverified';
