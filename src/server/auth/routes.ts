@@ -24,7 +24,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/register',
     { schema: { body: RegisterSchema }, config: { public: true, limits: ['register_ip', 'register_email'] } },
     async (request, reply) => {
-      const user = await registerUser(app.db, app.config, request.body, appOrigin(request, app.config));
+      const user = await registerUser(app.db, app.config, request.body, requestLinkOrigin(request, app.config));
       await startSession(request, user.id);
       return reply.status(201).send(toUser(user, app.config));
     },
