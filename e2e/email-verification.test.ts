@@ -51,6 +51,16 @@ describeJourney('a new account confirms its email from the emailed link', () => 
     await registerOnLoginPage(page, 'en', email);
     await banner(page).getByText(`Confirm your email address: we sent a link to ${email}.`).waitFor();
     await screenshot(page, 'verify-email-banner-en-1280');
+    // /admin says what operators need: this account is not one, and its email is not confirmed yet.
+    await page.goto(`${app.url}/admin`);
+    await page.getByText('Access Denied', { exact: true }).waitFor();
+    await page
+      .getByText('accounts listed in ADMIN_EMAILS whose email address is confirmed', { exact: false })
+      .waitFor();
+    await page
+      .getByTestId('admin-needs-verified-email')
+      .getByText(`${email} is not confirmed yet.`, { exact: false })
+      .waitFor();
 
     await banner(page).getByRole('button', { name: 'Send it again' }).click();
     await banner(page).getByText('Sent: check your inbox.').waitFor();
@@ -72,8 +82,9 @@ describeJourney('a new account confirms its email from the emailed link', () => 
     await elsewhere.context().close();
 
     await page.reload();
-    await page.getByTestId('user-chip').waitFor();
+    await page.getByText('Access Denied', { exact: true }).waitFor();
     expect(await banner(page).count()).toBe(0);
+    expect(await page.getByTestId('admin-needs-verified-email').count()).toBe(0);
     await page.context().close();
   });
 
