@@ -21,9 +21,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function mailTo(email: string, count = 1): Promise<ParsedMail> {
-  for (let i = 0; i < 200 && smtp.to(email).length < count; i++) await new Promise((r) => setTimeout(r, 25));
-  const mail = smtp.to(email)[count - 1];
+async function mailTo(email: string, count = 1, list = (to: string) => smtp.to(to)): Promise<ParsedMail> {
+  for (let i = 0; i < 200 && list(email).length < count; i++) await new Promise((r) => setTimeout(r, 25));
+  const mail = list(email)[count - 1];
   if (!mail) throw new Error(`no email to ${email}`);
   return mail;
 }
@@ -55,6 +55,21 @@ describe.each([
     expect(asked.statusCode).toBe(202);
     const links = linksIn(await mailTo(user.user.email));
     expect(links.some((link) => link.startsWith(`${expected}/reset-password?token=`))).toBe(true);
+    expect(links.every((link) => link.startsWith(`${expected}/`) || link === expected)).toBe(true);
+  });
+
+  it('point the confirmation email of a new account at the app', async () => {
+    const { app } = t();
+    const email = `confirm-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'correct horse battery', firstName: 'Ana', lastName: 'Ruiz' },
+      headers,
+    });
+    expect(registered.statusCode).toBe(201);
+    const links = linksIn(await mailTo(email, 1, (to) => smtp.confirmationsTo(to)));
+    expect(links.some((link) => link.startsWith(`${expected}/verify-email?token=`))).toBe(true);
     expect(links.every((link) => link.startsWith(`${expected}/`) || link === expected)).toBe(true);
   });
 
