@@ -243,7 +243,7 @@ function ZipFields({ form, error }: { form: JobForm; error: (name: FieldName) =>
   const { t } = useTranslation();
   const zip = String(form.watch('zipCode') ?? '').trim();
   const lookup = useZipLookup(zip);
-  const place = lookup.data;
+  const place = lookup.place;
   const { setValue, formState } = form;
 
   useEffect(() => {
@@ -263,7 +263,7 @@ function ZipFields({ form, error }: { form: JobForm; error: (name: FieldName) =>
         {t('jobs:zip_found', { city: place.city, state: place.state })}
       </span>
     );
-  else if (lookup.isError) hint = t('jobs:zip_not_found');
+  else if (lookup.isUnknown) hint = t('jobs:zip_not_found');
 
   return (
     <>
