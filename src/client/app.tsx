@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  RouterProvider,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { RequireAuth } from '#client/auth/require-auth.js';
 import { routeContext } from '#client/lib/route-context.js';
 import { EntryPage } from '#client/landing/entry-page.js';
@@ -23,11 +30,23 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'forgot-password',
-        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage },
+        lazy: {
+          Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage,
+          action: async () => (await import('#client/auth/password-reset-pages.js')).forgotPasswordAction,
+        },
       },
       {
         path: 'reset-password',
-        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage },
+        lazy: {
+          Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage,
+          action: async () => (await import('#client/auth/password-reset-pages.js')).resetPasswordAction,
+        },
+      },
+      {
+        // The language toggle's form when the browser sends it itself (layout/language-toggle.tsx).
+        path: 'language',
+        loader: () => redirect('/'),
+        action: async (args) => (await import('#client/layout/language-toggle.js')).languageAction(args),
       },
       { path: 'terms', lazy: { Component: async () => (await import('#client/legal/terms-page.js')).TermsPage } },
       { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },
