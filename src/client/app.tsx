@@ -11,6 +11,7 @@ import { RequireAuth } from '#client/auth/require-auth.js';
 import { routeContext } from '#client/lib/route-context.js';
 import { EntryPage } from '#client/landing/entry-page.js';
 import { AppShell } from '#client/layout/app-shell.js';
+import { languageAction } from '#client/layout/language-toggle.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
 // Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
         // The language toggle's form when the browser sends it itself (layout/language-toggle.tsx).
         path: 'language',
         loader: () => redirect('/'),
-        action: async (args) => (await import('#client/layout/language-toggle.js')).languageAction(args),
+        action: languageAction,
       },
       { path: 'terms', lazy: { Component: async () => (await import('#client/legal/terms-page.js')).TermsPage } },
       { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },
