@@ -113,6 +113,18 @@ describe('forms posted natively to the built server', () => {
     expect(away.headers.get('location')).toBe('/');
   });
 
+  it('refuses a body that is no form with 415, never a 500', async () => {
+    for (const type of ['text/plain', 'application/json']) {
+      const answer = await fetch(`${app.url}/login`, {
+        method: 'POST',
+        headers: { origin: app.url, 'content-type': type },
+        body: type === 'text/plain' ? 'intent=sign-in' : '{"intent":"sign-in"}',
+      });
+      expect(answer.status).toBe(415);
+      expect(((await answer.json()) as { code: string }).code).toBe('unsupported_media_type');
+    }
+  });
+
   it('writes no password in any log line', () => {
     const log = app.output();
     expect(log).toContain('"url":"/login"');

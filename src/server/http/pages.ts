@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#server/http/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/i18n/languages.js';
 import {
   fillDocument,
@@ -184,6 +185,9 @@ export function builtPages(app: FastifyInstance, clientDir: string) {
   }
 
   async function submit(request: FastifyRequest, reply: FastifyReply) {
+    // A form's body only (a JSON or text body parsed by the app's own parsers is no form a page can read).
+    const type = String(request.headers['content-type'] ?? '').toLowerCase();
+    if (!FORM_TYPES.some((form) => type.startsWith(form))) throw new AppError('unsupported_media_type');
     const setCookies: string[] = [];
     const answer = await (
       await serverRendering()
