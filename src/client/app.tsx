@@ -1,7 +1,17 @@
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  RouterProvider,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { RequireAuth } from '#client/auth/require-auth.js';
+import { routeContext } from '#client/lib/route-context.js';
 import { EntryPage } from '#client/landing/entry-page.js';
 import { AppShell } from '#client/layout/app-shell.js';
+import { languageAction } from '#client/layout/language-toggle.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
 // Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at
@@ -12,14 +22,32 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageSpinner,
     children: [
       { index: true, Component: EntryPage },
-      { path: 'login', lazy: { Component: async () => (await import('#client/auth/login-page.js')).LoginPage } },
+      {
+        path: 'login',
+        lazy: {
+          Component: async () => (await import('#client/auth/login-page.js')).LoginPage,
+          action: async () => (await import('#client/auth/login-page.js')).loginAction,
+        },
+      },
       {
         path: 'forgot-password',
-        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage },
+        lazy: {
+          Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage,
+          action: async () => (await import('#client/auth/password-reset-pages.js')).forgotPasswordAction,
+        },
       },
       {
         path: 'reset-password',
-        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage },
+        lazy: {
+          Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage,
+          action: async () => (await import('#client/auth/password-reset-pages.js')).resetPasswordAction,
+        },
+      },
+      {
+        // The language toggle's form when the browser sends it itself (layout/language-toggle.tsx).
+        path: 'language',
+        loader: () => redirect('/'),
+        action: languageAction,
       },
       {
         path: 'verify-email',
@@ -127,4 +155,6 @@ export function App({ router }: { router: ReturnType<typeof createBrowserRouter>
   return <RouterProvider router={router} />;
 }
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The browser's router: loaders and actions work with `queryClient`; a rendered page's data starts it. */
+export const createAppRouter = (queryClient: QueryClient, hydrationData?: HydrationState) =>
+  createBrowserRouter(routes, { hydrationData, getContext: () => routeContext(queryClient) });

@@ -1,12 +1,14 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import './styles.css';
 import { App, createAppRouter, loadMatchedRoutes } from '#client/app.js';
 import { userQueryOptions } from '#client/auth/use-user.js';
 import { currentLanguage, i18n, i18nReady } from '#client/lib/i18n.js';
 import { queryClient } from '#client/lib/query-client.js';
 import { Toaster } from '#client/ui/toast.js';
+import { QUERY_CACHE_ID, ROUTER_DATA_ID } from '#shared/prerender.js';
 
 // Zod probes for `new Function` (its fast object parser) the first time it parses; under our CSP the probe fails
 // quietly but Chrome reports a CSP issue (Lighthouse's best practices). Zod keeps its settings in this global
@@ -21,8 +23,14 @@ const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.g
 if (meta('session') === 'none') queryClient.setQueryData(userQueryOptions.queryKey, null);
 // A signed-in screen rendered on the server comes with the data it was rendered from (a JSON data block,
 // not a script: the CSP allows none inline), so the first render here is the server's.
-const rendered = document.getElementById('query-cache');
-if (rendered?.textContent) hydrate(queryClient, JSON.parse(rendered.textContent));
+const dataBlock = (id: string): unknown => {
+  const text = document.getElementById(id)?.textContent;
+  return text ? JSON.parse(text) : undefined;
+};
+const rendered = dataBlock(QUERY_CACHE_ID);
+if (rendered) hydrate(queryClient, rendered);
+// And with the router's data (a form's refusal, a loader's answer): the router starts where the server was.
+const routerData = dataBlock(ROUTER_DATA_ID) as HydrationState | undefined;
 
 // Tooltips bring their own provider (ui/tooltip.tsx, spec §9 timings), so the landing page skips Radix's popper.
 // A Spanish reader's catalogs arrive first (lib/i18n.ts), so no English flashes before them.
@@ -33,7 +41,7 @@ async function start() {
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <App router={createAppRouter()} />
+        <App router={createAppRouter(queryClient, routerData)} />
         <Toaster />
       </QueryClientProvider>
     </StrictMode>

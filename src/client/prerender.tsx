@@ -1,20 +1,32 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type HydrationState,
+  type StaticHandlerContext,
+} from 'react-router';
 import { loadMatchedRoutes, routes } from '#client/app.js';
 import { userQueryOptions } from '#client/auth/use-user.js';
 import { setApiTransport } from '#client/lib/api.js';
-import { i18n, switchLanguage } from '#client/lib/i18n.js';
+import { i18n, loadAllCatalogs } from '#client/lib/i18n.js';
 import { createQueryClient } from '#client/lib/query-client.js';
+import { routeContext } from '#client/lib/route-context.js';
 import { Toaster } from '#client/ui/toast.js';
 import type { Language } from '#shared/i18n/languages.js';
 
-// The React app rendered outside the browser (DESIGN.md §1 'First paint'): the public pages at build time
-// (scripts/prerender.ts) and a signed-in user's screens per request, with their data (src/server/http/spa.ts).
-// Both render the very tree main.tsx hydrates, wait for every lazy part and catalog, and write no inline
-// script (the CSP allows none): StaticRouterProvider's hydration data is off, as the routes have no loaders.
+// The React app rendered outside the browser (docs/decisions/030): the public pages at build time
+// (scripts/prerender.ts), and per request (src/server/http/pages.ts) a signed-in user's screen with its data,
+// a public page asked for with a query string, and the answer to a form posted natively (before scripts, or
+// without them). All render the very tree main.tsx hydrates, wait for every lazy part, and write no inline
+// script (the CSP allows none): StaticRouterProvider's own hydration script is off, and the router's data
+// (loader and action data) travels in a JSON data block instead. Renders run side by side: each has its own
+// query cache, its own i18next instance in its language, and its own API scope (an AsyncLocalStorage).
 // Text that depends on the clock or the reader's time zone (relative times, dates of timestamps) is marked
 // suppressHydrationWarning where it is drawn: the browser's first render may differ there by a minute or a day.
 
@@ -30,46 +42,70 @@ export type RenderedPage = {
   namespaces: string[];
 };
 
-/** A GET of the app's API on behalf of the user whose page is being rendered. */
-export type ApiGet = (path: string) => Promise<Response>;
+/** A call to the app's own API on behalf of the person whose request is being answered (fetch's shape). */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
-// While a signed-in page renders, the app's API calls go to the server's own routes as that user; any call
-// that would change something is refused (a query that posts, such as a payment intent, stays for the browser).
-const requestScope = new AsyncLocalStorage<ApiGet>();
+/** What a request to a page comes to: a page, or a redirect (an action's Post/Redirect/Get, a loader's). */
+export type PageAnswer =
+  | {
+      kind: 'page';
+      status: number;
+      page: RenderedPage;
+      /** Nobody is signed in (the client then does not ask who is). */
+      nobodySignedIn: boolean;
+      /** The query cache the page was drawn from, for the browser to start from. */
+      state: DehydratedState;
+      /** The router's loader and action data, for the browser's router to start from. */
+      routerData: HydrationState;
+    }
+  | { kind: 'redirect'; status: number; location: string; setCookies: string[] };
+
+type Scope = { fetch: ApiFetch | null; writes: boolean };
+
+// While a request is answered, the app's API calls go to the server's own routes as the person asking. Only
+// the route's action may change something; a render only reads (a query that posts, such as a payment intent,
+// stays for the browser).
+const requestScope = new AsyncLocalStorage<Scope>();
 setApiTransport(async (input, init) => {
-  const get = requestScope.getStore();
-  if (!get) throw new Error('no API while rendering the public pages');
-  if ((init?.method ?? 'GET') !== 'GET') throw new Error('only reads while rendering on the server');
-  return get(String(input));
+  const scope = requestScope.getStore();
+  if (!scope?.fetch) throw new Error('no API while rendering the public pages at build time');
+  if ((init?.method ?? 'GET') !== 'GET' && !scope.writes) throw new Error('only reads while rendering on the server');
+  return scope.fetch(String(input), init);
 });
 
-// One render at a time: the catalogs' language is the app's one i18next instance.
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
-  queue = run.catch(() => undefined);
-  return run;
+// Every catalog of both languages, once: then no render waits for one, and none changes another's language.
+let catalogs: Promise<void> | undefined;
+
+/** The app's router on the server: the route's action for a submission, then its loaders (once each). */
+async function runRoutes(request: Request, queryClient: QueryClient) {
+  // As in the browser (main.tsx): the router's own lazy loading holds on to the first handler that used it.
+  await loadMatchedRoutes(new URL(request.url).pathname);
+  const handler = createStaticHandler(routes);
+  return { handler, context: await handler.query(request, { requestContext: routeContext(queryClient) }) };
 }
 
-async function render(path: string, language: Language, queryClient: QueryClient): Promise<RenderedPage> {
-  await switchLanguage(language);
-  // As in the browser (main.tsx): the router's own lazy loading holds on to the first handler that used it.
-  await loadMatchedRoutes(path);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://render.invalid${path}`));
-  if (context instanceof Response) throw new Error(`${path} redirects: it cannot be rendered here`);
+async function render(
+  handler: ReturnType<typeof createStaticHandler>,
+  context: StaticHandlerContext,
+  language: Language,
+  queryClient: QueryClient,
+): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
+  // This render's own i18next: the shared catalogs, its own language and its own record of what it read.
+  const translations = i18n.cloneInstance({ lng: language });
   const used = new Set<string>();
-  i18n.reportNamespaces = {
+  translations.reportNamespaces = {
     addUsedNamespaces: (namespaces) => [namespaces].flat().forEach((namespace) => used.add(namespace)),
     getUsedNamespaces: () => [...used],
   };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <Toaster />
-      </QueryClientProvider>
+      <I18nextProvider i18n={translations}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <Toaster />
+        </QueryClientProvider>
+      </I18nextProvider>
     </StrictMode>,
     // Every boundary in place: a large one would otherwise be sent apart, with an inline script to move it.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -78,61 +114,107 @@ async function render(path: string, language: Language, queryClient: QueryClient
   for await (const chunk of prelude) html += String(chunk);
   return {
     html,
-    title: i18n.t('common:app_title'),
-    description: i18n.t('common:app_description'),
+    title: translations.t('common:app_title'),
+    description: translations.t('common:app_description'),
     namespaces: [...used],
   };
 }
 
-/** A public page as a visitor nobody signed in as sees it, in `language` (build time). */
-export function renderPage(path: string, language: Language): Promise<RenderedPage> {
-  return oneAtATime(async () => {
+/**
+ * Rounds of 'render, then fetch what the render asked for' for a screen whose route declares no loader yet
+ * (a route with a loader has its data before the first render, and that render is the page).
+ */
+const DATA_ROUNDS = 3;
+
+/** Renders until a render asks for no data it does not have (at most DATA_ROUNDS more renders). */
+async function renderWithData(
+  handler: ReturnType<typeof createStaticHandler>,
+  context: StaticHandlerContext,
+  language: Language,
+  queryClient: QueryClient,
+  withApi: boolean,
+): Promise<RenderedPage> {
+  const tried = new Set<string>();
+  for (let round = 0; ; round += 1) {
+    const page = await render(handler, context, language, queryClient);
+    if (!withApi) return page;
+    const asked = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'pending' && !tried.has(query.queryHash));
+    // A render that asked for nothing new was drawn from the data at hand: it is the page; after the last
+    // round, what is still missing stays for the browser.
+    if (asked.length === 0 || round === DATA_ROUNDS) return page;
+    for (const query of asked) tried.add(query.queryHash);
+    await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+  }
+}
+
+/** A thrown route error as plain data for the browser's router (an Error's message only, never its stack). */
+function routeErrors(errors: StaticHandlerContext['errors']): HydrationState['errors'] {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([id, error]) => [
+      id,
+      isRouteErrorResponse(error)
+        ? { status: error.status, statusText: error.statusText, data: error.data, internal: false }
+        : { message: error instanceof Error ? error.message : String(error) },
+    ]),
+  );
+}
+
+/**
+ * The answer to `request` (a GET of a page, or a form's POST) in `language`, with the app's API reached through
+ * `fetch` as the person asking (null at build time: nobody is signed in, no API). A submission runs the route's
+ * action (which may change things through the API), then the page's loaders; a redirect is answered as such.
+ * With `signedInOnly`, null when `fetch` finds nobody signed in (the server then sends the public page).
+ */
+export async function answer(
+  request: Request,
+  language: Language,
+  fetch: ApiFetch | null,
+  { signedInOnly = false }: { signedInOnly?: boolean } = {},
+): Promise<PageAnswer | null> {
+  await (catalogs ??= loadAllCatalogs());
+  const scope: Scope = { fetch, writes: false };
+  return requestScope.run(scope, async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(userQueryOptions.queryKey, null);
     try {
-      return await render(path, language, queryClient);
+      const user = fetch ? await queryClient.fetchQuery(userQueryOptions).catch(() => null) : null;
+      if (!user && signedInOnly) return null;
+      queryClient.setQueryData(userQueryOptions.queryKey, user);
+      scope.writes = request.method !== 'GET' && request.method !== 'HEAD';
+      const { handler, context } = await runRoutes(request, queryClient);
+      scope.writes = false;
+      if (context instanceof Response) {
+        const location = context.headers.get('location');
+        if (!location) throw new Error(`${request.url} answered ${context.status} without a location`);
+        return { kind: 'redirect', status: context.status, location, setCookies: context.headers.getSetCookie() };
+      }
+      const page = await renderWithData(handler, context, language, queryClient, fetch !== null);
+      return {
+        kind: 'page',
+        status: context.statusCode,
+        page,
+        nobodySignedIn: !queryClient.getQueryData(userQueryOptions.queryKey),
+        state: dehydrate(queryClient),
+        routerData: {
+          loaderData: context.loaderData,
+          actionData: context.actionData,
+          errors: routeErrors(context.errors),
+        },
+      };
     } finally {
       queryClient.clear(); // its garbage-collection timers would keep the build running for minutes
     }
   });
 }
 
-/** Rounds of 'render, then fetch what the render asked for' before the page is rendered with its data. */
-const DATA_ROUNDS = 3;
-
-/**
- * A signed-in user's screen at `path` with its data, as their browser would first draw it: renders, fetches
- * through `get` every query the render asked for (then what those let it ask, a few rounds deep), and renders
- * once more; `state` is the query cache for the browser to start from. Null when `get` finds nobody signed in.
- */
-export function renderSignedIn(
-  path: string,
-  language: Language,
-  get: ApiGet,
-): Promise<(RenderedPage & { state: DehydratedState }) | null> {
-  return oneAtATime(() =>
-    requestScope.run(get, async () => {
-      const queryClient = createQueryClient();
-      try {
-        if (!(await queryClient.fetchQuery(userQueryOptions).catch(() => null))) return null;
-        const tried = new Set<string>();
-        for (let round = 0; ; round += 1) {
-          const page = await render(path, language, queryClient);
-          const asked = queryClient
-            .getQueryCache()
-            .getAll()
-            .filter((query) => query.state.status === 'pending' && !tried.has(query.queryHash));
-          // A render that asked for nothing new was drawn from the data at hand: it is the page (no render
-          // more to draw the same again); after the last round, what is still missing stays for the browser.
-          if (asked.length === 0 || round === DATA_ROUNDS) return { ...page, state: dehydrate(queryClient) };
-          for (const query of asked) tried.add(query.queryHash);
-          await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-        }
-      } finally {
-        queryClient.clear();
-      }
-    }),
-  );
+/** A public page as a visitor nobody signed in as sees it, in `language` (build time). */
+export async function renderPage(path: string, language: Language): Promise<RenderedPage> {
+  const result = await answer(new Request(`http://render.invalid${path}`), language, null);
+  if (result?.kind !== 'page') throw new Error(`${path} redirects: it cannot be rendered at build time`);
+  return result.page;
 }
 
 /** Every concrete route path of the app (the catch-all 404 route left out). */

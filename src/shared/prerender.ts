@@ -38,7 +38,19 @@ export type DocumentParts = {
   page?: { html: string; namespaces: string[] };
   /** The query cache the page was rendered from, handed to the client in a JSON data block (no inline script). */
   state?: unknown;
+  /** The router's loader and action data the page was rendered with, in a JSON data block too. */
+  routerData?: unknown;
 };
+
+/** The ids of the JSON data blocks a rendered page carries for the browser (src/client/main.tsx). */
+export const QUERY_CACHE_ID = 'query-cache';
+export const ROUTER_DATA_ID = 'router-data';
+
+/** A value in a JSON data block: `<` escaped, so no text in it can close the block. */
+const dataBlock = (id: string, value: unknown) =>
+  value === undefined
+    ? ''
+    : `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -57,10 +69,7 @@ export function fillDocument(template: string, parts: DocumentParts): string {
   if (parts.page) meta.push(`<meta name="prerendered-namespaces" content="${parts.page.namespaces.join(',')}" />`);
   html = replaceOnce(html, /<meta\s+name="description"\s+content="[^"]*"\s*\/>/, meta.join('\n    '));
   if (parts.page) {
-    const data =
-      parts.state === undefined
-        ? ''
-        : `<script type="application/json" id="query-cache">${JSON.stringify(parts.state).replace(/</g, '\\u003c')}</script>`;
+    const data = dataBlock(QUERY_CACHE_ID, parts.state) + dataBlock(ROUTER_DATA_ID, parts.routerData);
     html = replaceOnce(
       html,
       /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,

@@ -1,21 +1,48 @@
 import { BadgeCheck, EyeOff, Gift, KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, redirect, useNavigate, useSearchParams, type ActionFunctionArgs } from 'react-router';
+import type { LoginInput, RegisterInput } from '#shared/auth.js';
+import { safeReturnTo } from '#shared/return-to.js';
 import { usePublicConfig } from '#client/lib/config.js';
 import { loginUrl } from '#client/lib/query-client.js';
 import { FORM_NAMESPACES } from '#client/lib/i18n.js';
 import { Alert } from '#client/ui/alert.js';
 import { buttonVariants } from '#client/ui/button.js';
 import { PageSpinner } from '#client/ui/spinner.js';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
+import { TABS_LIST, TABS_TRIGGER } from '#client/ui/tabs.js';
+import { cn } from '#client/lib/cn.js';
+import { formFailure, formValues } from '#client/lib/forms.js';
+import { routeQueryClient } from '#client/lib/route-context.js';
+import { logIn } from './api/log-in.js';
+import { register } from './api/register.js';
 import { DemoAccounts } from './demo-accounts.js';
 import { RegisterForm } from './register-form.js';
 import { SignInForm, type SignInPrefill } from './sign-in-form.js';
 import { useReturnTo } from './use-return-to.js';
-import { useUser } from './use-user.js';
+import { userQueryOptions, useUser } from './use-user.js';
 
 type Tab = 'sign-in' | 'register';
+
+/**
+ * The login page's forms (docs/decisions/030): sign in, or create an account (`intent=register`), through the
+ * API, then on to `?returnTo=`. Runs in the browser for a form sent by scripts and on the server for one the
+ * browser posted itself; a refusal comes back as the form's data, with the email to fill in again.
+ */
+export async function loginAction({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await request.formData());
+  const { intent, password: _password, ...kept } = values;
+  try {
+    const user = intent === 'register' ? await register(registerInput(values)) : await logIn(values as LoginInput);
+    routeQueryClient(context).setQueryData(userQueryOptions.queryKey, user);
+    return redirect(safeReturnTo(new URL(request.url).searchParams.get('returnTo')));
+  } catch (error) {
+    return formFailure(error, kept);
+  }
+}
+
+const registerInput = ({ firstName, lastName, email, password, language }: Record<string, string>) =>
+  ({ firstName, lastName, email, password, language }) as RegisterInput;
 
 /** The built-in login (DESIGN.md §3: /api/login lands here when no OIDC provider is set). */
 export function LoginPage() {
@@ -23,9 +50,11 @@ export function LoginPage() {
   const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
   const { user, isLoading } = useUser();
   const { data: config } = usePublicConfig();
-  const [tab, setTab] = useState<Tab>('sign-in');
   const [prefill, setPrefill] = useState<SignInPrefill>();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // The tab is in the URL: its links work before scripts, and a refused registration comes back to it.
+  const tab: Tab = params.get('mode') === 'register' ? 'register' : 'sign-in';
   const returnTo = useReturnTo();
   const oidcError = OIDC_ERRORS.find((code) => code === params.get('error'));
 
@@ -51,25 +80,24 @@ export function LoginPage() {
           {config?.oidcEnabled && config.oidcProviderName && (
             <ProviderSignIn name={config.oidcProviderName} returnTo={returnTo} />
           )}
-          <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
-            <TabsList className="w-full">
-              <TabsTrigger value="sign-in">{t('auth:sign_in')}</TabsTrigger>
-              <TabsTrigger value="register">{t('auth:create_account')}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="sign-in">
-              <SignInForm prefill={prefill} />
-            </TabsContent>
-            <TabsContent value="register">
-              <RegisterForm />
-            </TabsContent>
-          </Tabs>
+          <div role="tablist" className={cn(TABS_LIST, 'mt-6 w-full')}>
+            <TabLink tab="sign-in" current={tab} params={params}>
+              {t('auth:sign_in')}
+            </TabLink>
+            <TabLink tab="register" current={tab} params={params}>
+              {t('auth:create_account')}
+            </TabLink>
+          </div>
+          <div role="tabpanel" className="mt-6">
+            {tab === 'sign-in' ? <SignInForm key="sign-in" prefill={prefill} /> : <RegisterForm key="register" />}
+          </div>
         </div>
         {config?.demoMode && config.demoAccounts.length > 0 && (
           <DemoAccounts
             accounts={config.demoAccounts}
             promoCode={config.demoPromoCode}
             onUse={(account) => {
-              setTab('sign-in');
+              if (tab !== 'sign-in') void navigate(loginTabUrl('sign-in', params), { replace: true });
               setPrefill({ email: account.email, password: account.password, nonce: Date.now() });
             }}
           />
@@ -80,6 +108,44 @@ export function LoginPage() {
 }
 
 const OIDC_ERRORS = ['oidc_failed', 'oidc_email_unverified'] as const;
+
+/** The login page on `tab`, keeping its other parameters (returnTo). */
+function loginTabUrl(tab: Tab, params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete('error');
+  if (tab === 'register') next.set('mode', 'register');
+  else next.delete('mode');
+  const query = next.toString();
+  return query ? `/login?${query}` : '/login';
+}
+
+/** A tab that is a link (it works before scripts): the form under it follows the URL. */
+function TabLink({
+  tab,
+  current,
+  params,
+  children,
+}: {
+  tab: Tab;
+  current: Tab;
+  params: URLSearchParams;
+  children: ReactNode;
+}) {
+  const selected = tab === current;
+  return (
+    <Link
+      role="tab"
+      aria-selected={selected}
+      data-state={selected ? 'active' : 'inactive'}
+      to={loginTabUrl(tab, params)}
+      replace
+      preventScrollReset
+      className={TABS_TRIGGER}
+    >
+      {children}
+    </Link>
+  );
+}
 
 /** 'Continue with …' (DESIGN.md §3.6): a full-page navigation to /api/login, which hands over to the provider. */
 function ProviderSignIn({ name, returnTo }: { name: string; returnTo: string }) {

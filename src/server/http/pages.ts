@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#server/http/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/i18n/languages.js';
 import {
   fillDocument,
@@ -17,14 +18,18 @@ import {
 /** The cookie the language toggle writes (src/client/lib/i18n.ts). */
 const LANGUAGE_COOKIE = 'lang';
 
-type RenderedPage = { html: string; title: string; description: string; namespaces: string[]; state: unknown };
+type RenderedPage = { html: string; title: string; description: string; namespaces: string[] };
+type PageAnswer =
+  | { kind: 'page'; status: number; page: RenderedPage; nobodySignedIn: boolean; state: unknown; routerData: unknown }
+  | { kind: 'redirect'; status: number; location: string; setCookies: string[] };
 /** src/client/prerender.tsx as the build leaves it in <client build>/ssr. */
 type ServerRendering = {
-  renderSignedIn: (
-    path: string,
+  answer: (
+    request: Request,
     language: Language,
-    get: (path: string) => Promise<Response>,
-  ) => Promise<RenderedPage | null>;
+    fetch: (path: string, init?: RequestInit) => Promise<Response>,
+    options?: { signedInOnly?: boolean },
+  ) => Promise<PageAnswer | null>;
 };
 
 const isLanguage = (value: unknown): value is Language =>
@@ -45,12 +50,28 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
   return reply.send(html);
 }
 
+/** A form's body as it arrived (urlencoded text, or multipart bytes), for the route's action to read. */
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+/** Photos of a job (DESIGN.md §3: at most 10 of 10 MB) and the form's text around them. */
+const FORM_BODY_LIMIT = 10 * 10 * 1024 * 1024 + 1024 * 1024;
+
+const headerValues = (value: string | string[] | number | undefined): string[] =>
+  value === undefined ? [] : [value].flat().map(String);
+
 /**
- * The HTML of the app's routes (DESIGN.md §1 'First paint'), from what `npm run build` left in `clientDir`
- * (scripts/prerender.ts, src/client/prerender.tsx). A visitor nobody is signed in as gets a public page as it
- * was rendered at build time, the app's shell saying that nobody is signed in on the app's other routes, and
- * the 404 page elsewhere. A signed-in user gets their screen rendered here with its data (read through the
- * app's own API as them), or the app's shell where that is not possible. Null without such a build.
+ * The HTML of the app's routes (DESIGN.md §1 'First paint' and 'First touch', docs/decisions/030), from what
+ * `npm run build` left in `clientDir` (scripts/prerender.ts, src/client/prerender.tsx):
+ * - `read` answers a GET. A visitor nobody is signed in as gets a public page as it was rendered at build time,
+ *   the app's shell saying that nobody is signed in on the app's other routes, and the 404 page elsewhere; a
+ *   public page asked for with a query string (`/login?mode=register`), and a page only for visitors that was
+ *   not rendered at build time (`/reset-password?token=…`), is rendered for that request. A
+ *   signed-in user gets their screen rendered here with its data (read through the app's own API as them),
+ *   or the app's shell where that is not possible.
+ * - `submit` answers a form posted natively to a page (before scripts, or without them): the route's action
+ *   runs here, calling the app's own API as the person posting (their cookie, Origin and address: the same
+ *   schemas, services, rate limits and same-origin rule as a call from scripts), then Post/Redirect/Get (303,
+ *   with the cookies the API set, such as a new session) or the page again with the refusal in it.
+ * Null without such a build.
  */
 export function builtPages(app: FastifyInstance, clientDir: string) {
   const manifestPath = join(clientDir, 'prerendered', PRERENDER_MANIFEST);
@@ -60,50 +81,133 @@ export function builtPages(app: FastifyInstance, clientDir: string) {
   const isAppRoute = routeMatcher(manifest.routes);
   const isGuestOnly = routeMatcher(manifest.guestOnly);
   const ssrEntry = join(clientDir, SSR_DIR, SSR_ENTRY);
-  const rendersSignedIn = existsSync(ssrEntry);
+  const rendersOnServer = existsSync(ssrEntry);
   let rendering: Promise<ServerRendering> | undefined;
   const serverRendering = () => (rendering ??= import(pathToFileURL(ssrEntry).href) as Promise<ServerRendering>);
 
-  async function renderSignedIn(request: FastifyRequest, language: Language) {
-    const cookie = request.headers.cookie ?? '';
-    const get = async (path: string) => {
+  /** The app's own API as the person behind `request`; the cookies its answers set are kept in `setCookies`. */
+  function apiAs(request: FastifyRequest, setCookies: string[]) {
+    let cookie = request.headers.cookie ?? '';
+    return async (path: string, init: RequestInit = {}) => {
+      const headers: Record<string, string> = {
+        cookie,
+        accept: 'application/json',
+        host: request.headers.host ?? 'localhost',
+      };
+      // The page's Origin: the API's same-origin rule judges the form's post as it would a call from scripts.
+      if (request.headers.origin) headers.origin = request.headers.origin;
+      let payload: Buffer | undefined;
+      if (init.body !== undefined && init.body !== null) {
+        // A JSON text or a FormData (photos): as the browser's fetch would encode it.
+        const body = new Response(init.body);
+        payload = Buffer.from(await body.arrayBuffer());
+        headers['content-type'] =
+          new Headers(init.headers).get('content-type') ?? body.headers.get('content-type') ?? 'text/plain';
+      }
       const answer = await app.inject({
-        method: 'GET',
+        method: (init.method ?? 'GET') as 'GET',
         url: path,
-        headers: { cookie, accept: 'application/json', host: request.headers.host ?? 'localhost' },
+        headers,
+        payload,
         remoteAddress: request.ip,
       });
+      for (const line of headerValues(answer.headers['set-cookie'])) {
+        setCookies.push(line);
+        // Later calls of this request go as the session the API just started (a sign-in).
+        const [pair] = line.split(';', 1) as [string];
+        const name = pair.slice(0, pair.indexOf('='));
+        cookie = [...cookie.split(/;\s*/).filter((item) => item && !item.startsWith(`${name}=`)), pair].join('; ');
+      }
       const empty = answer.statusCode === 204 || answer.statusCode === 304;
-      return new Response(empty ? null : answer.payload, {
+      return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
         status: answer.statusCode,
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
       });
     };
-    return (await serverRendering()).renderSignedIn(request.url, language, get);
   }
 
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?', 1)[0]!;
+  /** The request as the web platform's Request, which the app's router reads. */
+  function webRequest(request: FastifyRequest): Request {
+    const url = `http://render.invalid${request.url}`;
+    if (request.method === 'GET' || request.method === 'HEAD') return new Request(url);
+    return new Request(url, {
+      method: request.method,
+      headers: { 'content-type': String(request.headers['content-type'] ?? '') },
+      body: new Uint8Array(request.body as Buffer),
+    });
+  }
+
+  async function send(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer, setCookies: string[]) {
+    const cookies = answer.kind === 'redirect' ? [...setCookies, ...answer.setCookies] : setCookies;
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    // After a submission, the browser GETs the next page (Post/Redirect/Get): 303 whatever the action said.
+    if (answer.kind === 'redirect')
+      return reply
+        .code(request.method === 'GET' ? answer.status : 303)
+        .header('location', answer.location)
+        .send();
+    const { page, nobodySignedIn, state, routerData } = answer;
+    const language = languageOf(request);
+    const html = fillDocument(template, { ...page, language, nobodySignedIn, page, state, routerData });
+    return sendHtml(request, reply.code(answer.status), html);
+  }
+
+  async function read(request: FastifyRequest, reply: FastifyReply) {
+    const [path, query] = request.url.split('?', 2) as [string, string | undefined];
     const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    const cookie = request.cookies[LANGUAGE_COOKIE];
-    const language = isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
-    if (request.session.userId) {
-      if (rendersSignedIn && isAppRoute(trimmed) && !isGuestOnly(trimmed)) {
-        try {
-          const page = await renderSignedIn(request, language);
-          if (page)
-            return sendHtml(request, reply, fillDocument(template, { ...page, language, nobodySignedIn: false, page }));
-        } catch (error) {
-          // The browser can still draw the screen itself from the app's shell.
-          request.log.warn({ err: error, path: trimmed }, 'server rendering failed; sending the app shell');
-        }
+    const language = languageOf(request);
+    const signedIn = Boolean(request.session.userId);
+    // Nobody signed in: the page rendered at build time when there is one for this very URL; a public page
+    // that depends on its query string (`/login?mode=register`, `/reset-password?token=…`) is rendered here.
+    const prerendered = trimmed in manifest.pages && !query;
+    const renders =
+      rendersOnServer &&
+      isAppRoute(trimmed) &&
+      (signedIn ? !isGuestOnly(trimmed) : !prerendered && (isGuestOnly(trimmed) || trimmed in manifest.pages));
+    if (renders) {
+      try {
+        const setCookies: string[] = [];
+        const answer = await (
+          await serverRendering()
+        ).answer(webRequest(request), language, apiAs(request, setCookies), { signedInOnly: signedIn });
+        if (answer) return await send(request, reply, answer, setCookies);
+      } catch (error) {
+        // The browser can still draw the screen itself from the app's shell.
+        request.log.warn({ err: error, path: trimmed }, 'server rendering failed; sending the app shell');
       }
-      return reply.type('text/html').sendFile('index.html');
     }
+    if (signedIn) return reply.type('text/html').sendFile('index.html');
     const page = manifest.pages[trimmed] ?? (isAppRoute(trimmed) ? 'shell' : 'not-found');
     return reply
       .code(page === 'not-found' ? 404 : 200)
       .type('text/html')
       .sendFile(`prerendered/${language}/${page}.html`);
-  };
+  }
+
+  async function submit(request: FastifyRequest, reply: FastifyReply) {
+    // A form's body only (a JSON or text body parsed by the app's own parsers is no form a page can read).
+    const type = String(request.headers['content-type'] ?? '').toLowerCase();
+    if (!FORM_TYPES.some((form) => type.startsWith(form))) throw new AppError('unsupported_media_type');
+    const setCookies: string[] = [];
+    const answer = await (
+      await serverRendering()
+    ).answer(webRequest(request), languageOf(request), apiAs(request, setCookies));
+    return send(request, reply, answer!, setCookies);
+  }
+
+  /** POST on every route of the app, with the two form encodings, for `submit` (spa.ts registers it). */
+  async function forms(scope: FastifyInstance) {
+    if (!rendersOnServer) return;
+    scope.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const route of manifest.routes) scope.post(route, submit);
+  }
+
+  return { read, forms };
+}
+
+function languageOf(request: FastifyRequest): Language {
+  const cookie = request.cookies[LANGUAGE_COOKIE];
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
 }

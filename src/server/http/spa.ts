@@ -53,10 +53,12 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
     });
   }
   const pages = hasClient ? builtPages(app, clientDir) : null;
+  // Forms posted natively to a page (before scripts, or without them): docs/decisions/030.
+  if (pages) await app.register(pages.forms);
   app.setNotFoundHandler((request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!hasClient || !isRead || isApiPath(request.url)) return sendNotFound(reply);
-    if (pages) return pages(request, reply);
+    if (pages) return pages.read(request, reply);
     return reply.type('text/html').sendFile('index.html');
   });
 }

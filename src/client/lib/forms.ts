@@ -1,0 +1,100 @@
+import type { BaseSyntheticEvent } from 'react';
+import { data, useActionData, useFormAction, useNavigation, useSubmit } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ZodError } from 'zod';
+import type { FieldError } from '#shared/errors.js';
+import { ApiError } from './api.js';
+import { errorMessage, fieldErrors } from './errors.js';
+
+// Forms that work before scripts (docs/decisions/030): a route's action reads the form, calls the app's API
+// (the browser's fetch, or the server's own routes for a native submission) and answers a redirect or a
+// refusal. A refusal travels as plain data (it is rendered on the server and hydrated in the browser) and is
+// translated where it is drawn, in the reader's language.
+
+/** A refusal of the API as a route action's data, with the values to put back in the form (never a password). */
+export type FormFailure = {
+  failure: { status: number; code: string; message?: string; errors?: FieldError[] };
+  values: Record<string, string>;
+};
+
+/** The text fields of a submitted form (files and repeated names left out). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string' && !(name in values)) values[name] = value;
+  return values;
+}
+
+/**
+ * The action's answer to a refusal of the API: its status, code, message and field errors, and `values` to
+ * fill the form again. Anything else than a refusal (the network, a bug) is thrown to the route's boundary.
+ */
+export function formFailure(error: unknown, values: Record<string, string> = {}) {
+  if (!(error instanceof ApiError)) throw error;
+  const failure: FormFailure = {
+    failure: { status: error.status, code: error.code, message: error.serverMessage, errors: error.errors },
+    values,
+  };
+  return data(failure, { status: error.status });
+}
+
+/** A form the action refused itself with the form's own schema (what the API does not see), as `formFailure`. */
+export function schemaFailure(error: ZodError, values: Record<string, string> = {}) {
+  const errors = error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+    code: issue.message,
+  }));
+  const failure: FormFailure = { failure: { status: 400, code: 'validation_error', errors }, values };
+  return data(failure, { status: 400 });
+}
+
+/**
+ * The refusal the route's action answered, translated: `formError` when no field carries it, `fieldError`
+ * per field, and the values sent. Empty before any submission.
+ */
+export function useFormFailure(
+  fields: readonly string[],
+  fallbackKey = 'common:error_generic',
+  /** Error codes that belong to one field (`email_taken` → `email`). */
+  codeFields: Record<string, string> = {},
+) {
+  const { t } = useTranslation();
+  const answer = useActionData() as FormFailure | undefined;
+  if (!answer?.failure) return { formError: null, fieldError: () => undefined, values: answer?.values ?? {} };
+  const { status, code, message, errors } = answer.failure;
+  const error = new ApiError(status, '', JSON.stringify({ code, message, errors }));
+  const byField = fieldErrors(error, t);
+  const codeField = codeFields[code];
+  if (codeField) byField[codeField] = errorMessage(error, t, fallbackKey);
+  const onField = fields.some((field) => byField[field]);
+  return {
+    formError: onField ? null : errorMessage(error, t, fallbackKey),
+    fieldError: (field: string): string | undefined => byField[field],
+    values: answer.values,
+  };
+}
+
+/** react-hook-form's `handleSubmit`, whatever the form's values. */
+type HandleSubmit<Values> = (
+  valid: (values: Values, event?: BaseSyntheticEvent) => void,
+) => (event?: BaseSyntheticEvent) => Promise<void>;
+
+/**
+ * A form that posts to its route's action: `method="post"` and the action's URL, so the browser can send it
+ * itself before scripts run (or without them); with scripts, react-hook-form's `handleSubmit` checks it with
+ * the shared schema first and the router sends it without a full reload. `pending` while this form's
+ * submission (its hidden `intent`) is under way.
+ */
+export function useRouteForm<Values>(handleSubmit: HandleSubmit<Values>, intent: string) {
+  const submit = useSubmit();
+  const action = useFormAction();
+  const navigation = useNavigation();
+  const onSubmit = handleSubmit((_values, event) => {
+    const target = event?.target;
+    if (target instanceof HTMLFormElement) void submit(target, { method: 'post', action });
+  });
+  return {
+    formProps: { method: 'post', action, onSubmit },
+    pending: navigation.state !== 'idle' && navigation.formData?.get('intent') === intent,
+  } as const;
+}
