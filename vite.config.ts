@@ -6,7 +6,7 @@ import type { ChunkingContext } from 'rolldown';
 import { precompress } from './scripts/precompress.js';
 
 // Chunks (issue 16, docs/decisions/009-page-weight.md): what every page needs in one long-cached file;
-// form and validation code in another that only screens with forms load; each language's catalogs in
+// validation code in one file and form code in another, which only screens that use them load; each language's catalogs in
 // one file (src/client/lib/i18n.ts fetches Spanish only for Spanish readers); pages split by route.
 const chunkGroups = [
   {
@@ -14,7 +14,10 @@ const chunkGroups = [
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|clsx)[\\/]/,
     priority: 2,
   },
-  { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 1 },
+  // Zod apart from the form library: every signed-in screen evaluates zod (the shared schema modules its data
+  // modules import), but only a screen with a form needs react-hook-form (docs/decisions/034-less-javascript-at-start.md).
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 1 },
   { name: 'i18n-es', test: /shared[\\/]i18n[\\/]es[\\/]/, priority: 1 },
   // Our own modules that two or more signed-in screens share, in one chunk instead of some twenty files of a few
   // hundred bytes: every module file a page asks for costs the main thread a request and an evaluation
@@ -67,6 +70,16 @@ function entryIds(ctx: ChunkingContext, from: string): string[] {
   return entries;
 }
 
+/**
+ * Chromium's explicit compile hint (docs/decisions/034-less-javascript-at-start.md) on the framework chunk: its
+ * CommonJS packages (React DOM above all) sit in wrapper functions the entry calls at once, which Chromium would
+ * compile lazily, on the main thread, at that first call; with the hint it compiles the file's functions while the
+ * file streams in, on a background thread. The comment must be the file's first line, hence after minification.
+ */
+function compileHint(chunk: { name: string }): string {
+  return chunk.name === 'framework' ? '//# allFunctionsCalledOnLoad' : '';
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
@@ -91,6 +104,6 @@ export default defineConfig({
     sourcemap: true,
     // Every browser this app supports preloads modules natively.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups }, postBanner: compileHint } },
   },
 });

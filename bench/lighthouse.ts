@@ -34,6 +34,8 @@ const SCREENS = process.env.BENCH_LIGHTHOUSE_SCREENS?.split(',') ?? [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BAR = 95;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** The table's cells between a screen's name and its status, for a screen without figures. */
+const NO_FIGURES = Array<string>(7).fill('-');
 
 type Audit = { id: string; title: string; score: number | null; weight: number };
 
@@ -53,7 +55,7 @@ async function main() {
   try {
     for (const screen of run.screens.filter((s) => SCREENS.includes(s.name))) {
       if (await isMissing(probe, run, screen)) {
-        rows.push([screen.name, '-', '-', '-', '-', '-', `skipped: not built yet (${screen.pending ?? 'no route'})`]);
+        rows.push([screen.name, ...NO_FIGURES, `skipped: not built yet (${screen.pending ?? 'no route'})`]);
         continue;
       }
       // Each screen RUNS times; the run with the median performance score stands for it (its other scores,
@@ -85,13 +87,15 @@ async function main() {
         runs.push(result!.lhr);
       }
       if (runs.length === 0) {
-        rows.push([screen.name, '-', '-', '-', '-', '-', 'FAILED: no run could be measured']);
+        rows.push([screen.name, ...NO_FIGURES, 'FAILED: no run could be measured']);
         continue;
       }
       const performance = (lhr: (typeof runs)[number]) => lhr.categories.performance?.score ?? 0;
       runs.sort((a, b) => performance(a) - performance(b));
       const lhr = runs[Math.floor(runs.length / 2)]!;
       const spread = runs.map((r) => Math.round(performance(r) * 100)).join('/');
+      // Total Blocking Time decides the score of a page that arrives rendered (docs/decisions/027-blocking-time.md).
+      const blocking = (r: (typeof runs)[number]) => Math.round(r.audits['total-blocking-time']?.numericValue ?? 0);
       const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
@@ -104,7 +108,14 @@ async function main() {
         );
       }
       const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
-      rows.push([screen.name, ...scores, spread, scores.every((s) => s >= BAR) ? 'ok' : 'BELOW']);
+      rows.push([
+        screen.name,
+        ...scores,
+        spread,
+        blocking(lhr),
+        runs.map(blocking).join('/'),
+        scores.every((s) => s >= BAR) ? 'ok' : 'BELOW',
+      ]);
       for (const id of CATEGORIES) {
         const category = lhr.categories[id]!;
         if (Math.round((category.score ?? 0) * 100) >= BAR) continue;
@@ -143,7 +154,17 @@ async function main() {
   );
   console.log(
     table(
-      ['screen', 'performance', 'accessibility', 'best practices', 'SEO', 'performance of each run', 'status'],
+      [
+        'screen',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'performance of each run',
+        'TBT ms',
+        'TBT of each run',
+        'status',
+      ],
       rows,
     ),
   );

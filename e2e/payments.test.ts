@@ -12,6 +12,7 @@ import {
   registerViaApi,
   takesScreenshots,
 } from './support/browser.js';
+import { confirmationLink } from '#server/test/eml.js';
 import { blockStripeJs, serveStripeStandIn } from './support/stripe-js.js';
 
 const PASSWORD = 'correct horse battery';
@@ -166,6 +167,9 @@ describeJourney('buying credits: card payments through Stripe (test stand-in) an
 
   it('an operator creates a promo code on /admin and a provider redeems it once', async () => {
     admin = await userPage('Otto', { provider: false, email: ADMIN_EMAIL });
+    // Operators need a confirmed email (docs/decisions/031-email-verification.md): the emailed link first.
+    await admin.goto(await confirmationLink(app.dataDir, ADMIN_EMAIL));
+    await admin.getByTestId('verify-done').waitFor();
     await admin.goto(`${app.url}/admin`);
     await admin.getByRole('tab', { name: 'Promo codes' }).waitFor();
     const create = admin.getByRole('form', { name: 'New promo code' });

@@ -8,22 +8,19 @@
  * Works on DATABASE_URL, or on the embedded database under DATA_DIR when no server holds it open
  * (PGlite lives inside one process; with the server running use /admin or the admin API instead).
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CreatePromoSchema, type PromoCode } from '#shared/promo.js';
 import { ConfigError, loadConfig } from '#server/config.js';
-import { migrationsFolder, openDatabase, pgliteHolder } from '#server/db/client.js';
 import { AppError } from '#server/http/errors.js';
 import { translateMessage } from '#server/http/i18n.js';
 import { insertPromoCode, listPromoCodes, setPromoActive } from '#server/promo/service.js';
+import { UsageError, withScriptDatabase } from './script-database.js';
 
 const USAGE = `Usage:
   npm run promo -- create CODE --credits N [--max-uses N] [--expires ISO-DATE] [--description TEXT]
   npm run promo -- list
   npm run promo -- disable CODE
   npm run promo -- enable CODE`;
-
-class UsageError extends Error {}
 
 function describe(promo: PromoCode): string {
   const uses =
@@ -75,40 +72,20 @@ async function main(argv: string[]): Promise<string> {
     input = parsed.data;
   }
 
-  const config = loadConfig();
-  const pgliteDir = join(config.dataDir, 'pglite');
-  if (!config.databaseUrl) {
-    const holder = pgliteHolder(pgliteDir);
-    if (holder !== null) {
-      throw new UsageError(
-        `The embedded database in ${config.dataDir} is open in another process (pid ${holder}), probably the running server.\n` +
-          'PGlite serves one process at a time: stop the server first, or use the /admin page (or POST /api/admin/promo-codes) while it runs.',
-      );
-    }
-  }
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir,
-    migrationsFolder: migrationsFolder(config.rootDir),
-    poolSize: 2,
-  });
-  try {
-    await database.migrate();
+  return withScriptDatabase(loadConfig(), 'use the /admin page (or POST /api/admin/promo-codes)', async (db) => {
     switch (command) {
       case 'create':
-        return `Created ${describe(await insertPromoCode(database.db, input!, 'cli'))}`;
+        return `Created ${describe(await insertPromoCode(db, input!, 'cli'))}`;
       case 'list': {
-        const codes = await listPromoCodes(database.db);
+        const codes = await listPromoCodes(db);
         return codes.length ? codes.map(describe).join('\n') : 'No promo codes yet.';
       }
       default:
         return `${command === 'disable' ? 'Disabled' : 'Enabled'} ${describe(
-          await setPromoActive(database.db, { code: code! }, command === 'enable'),
+          await setPromoActive(db, { code: code! }, command === 'enable'),
         )}`;
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main(process.argv.slice(2)).then(

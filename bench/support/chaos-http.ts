@@ -44,7 +44,7 @@ export class Instance {
     readonly name: string,
     readonly port: number,
     private readonly entry: string,
-    private readonly env: Record<string, string>,
+    readonly env: Record<string, string>,
     private readonly logFile: string,
   ) {
     this.url = `http://127.0.0.1:${port}`;

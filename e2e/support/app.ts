@@ -13,6 +13,8 @@ export type RunningApp = {
   port: number;
   dataDir: string;
   pid?: number;
+  /** What the server process wrote (its log lines) so far, with `captureOutput`; empty otherwise. */
+  output: () => string;
   /** The server process's exit code once it has exited. */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
@@ -25,7 +27,10 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
  * embedded database (or a fresh PostgreSQL database when TEST_DATABASE_URL is set). An env.CLIENT_DIR
  * (e.g. dist/client after `npm run build`) is served as it is instead of a build made for the journeys.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  { captureOutput = false }: { captureOutput?: boolean } = {},
+): Promise<RunningApp> {
   const clientDir = env.CLIENT_DIR ?? builtClientDir();
   // A journey may pick the port first (an OpenID provider must know the app's callback before it starts).
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -57,8 +62,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', captureOutput ? 'pipe' : 'inherit', captureOutput ? 'pipe' : 'inherit'],
   });
+  // Kept for a journey that reads the log (no secret in any line, DESIGN.md §3.5).
+  const chunks: Buffer[] = [];
+  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => chunks.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -78,6 +86,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     dataDir,
     pid: child.pid,
     exited,
+    output: () => Buffer.concat(chunks).toString('utf8'),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -1,9 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  RouterProvider,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { RequireAuth } from '#client/auth/require-auth.js';
 import { routeContext } from '#client/lib/route-context.js';
 import { EntryPage } from '#client/landing/entry-page.js';
 import { AppShell } from '#client/layout/app-shell.js';
+import { languageAction } from '#client/layout/language-toggle.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
 // Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at
@@ -23,11 +31,27 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'forgot-password',
-        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage },
+        lazy: {
+          Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage,
+          action: async () => (await import('#client/auth/password-reset-pages.js')).forgotPasswordAction,
+        },
       },
       {
         path: 'reset-password',
-        lazy: { Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage },
+        lazy: {
+          Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage,
+          action: async () => (await import('#client/auth/password-reset-pages.js')).resetPasswordAction,
+        },
+      },
+      {
+        // The language toggle's form when the browser sends it itself (layout/language-toggle.tsx).
+        path: 'language',
+        loader: () => redirect('/'),
+        action: languageAction,
+      },
+      {
+        path: 'verify-email',
+        lazy: { Component: async () => (await import('#client/auth/verify-email-page.js')).VerifyEmailPage },
       },
       { path: 'terms', lazy: { Component: async () => (await import('#client/legal/terms-page.js')).TermsPage } },
       { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },

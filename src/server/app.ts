@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { startBackground } from '#server/background/loops.js';
 import type { Config } from '#server/config.js';
 import { oidcRoutes } from '#server/auth/oidc/routes.js';
 import { authRoutes } from '#server/auth/routes.js';
 import { bidRoutes } from '#server/bids/routes.js';
 import { businessProfileRoutes } from '#server/business-profiles/routes.js';
 import { conversationRoutes } from '#server/conversations/routes.js';
-import { startUnreadMessageEmails } from '#server/conversations/unread-emails.js';
 import { creditRoutes } from '#server/credits/routes.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
 import { seedCategories } from '#server/db/seed/categories.js';
@@ -16,21 +16,21 @@ import { eventRoutes } from '#server/events/routes.js';
 import { registerAuthGuard } from '#server/http/auth-guard.js';
 import { registerErrorHandler, sendNotFound } from '#server/http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler, registerInputGuard } from '#server/http/input-guard.js';
+import { loggerOptions } from '#server/http/logging.js';
 import { registerOriginCheck } from '#server/http/origin-check.js';
 import { registerRateLimits } from '#server/http/rate-limit.js';
 import { registerSecurityHeaders, securityHeaderList } from '#server/http/security-headers.js';
 import { registerSession } from '#server/http/session.js';
 import { registerSpa } from '#server/http/spa.js';
 import { jobRoutes } from '#server/jobs/routes.js';
-import { mailRoutes, startMailWorker, type MailWorkerOptions } from '#server/mail/index.js';
+import { mailRoutes, type MailWorkerOptions } from '#server/mail/index.js';
 import { paymentRoutes } from '#server/payments/routes.js';
-import { startExpirySweep } from '#server/projects/lifecycle.js';
 import { projectRoutes } from '#server/projects/routes.js';
 import { promoRoutes } from '#server/promo/routes.js';
 import { providerRoutes } from '#server/providers/routes.js';
 import { serviceRequestRoutes } from '#server/service-requests/routes.js';
 import { systemRoutes } from '#server/system/routes.js';
-import { photoStorageFor, startUploadSweep, uploadRoutes } from '#server/uploads/index.js';
+import { photoStorageFor, uploadRoutes } from '#server/uploads/index.js';
 import { zipRoutes } from '#server/zip/routes.js';
 
 export type BuildOptions = {
@@ -40,6 +40,8 @@ export type BuildOptions = {
   serveClient?: boolean;
   /** The outbox worker's timing (tests make it quick). */
   mail?: MailWorkerOptions;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -69,10 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const rawHeaders = securityHeaderList(config);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config, options.logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // While shutting down, a request that still arrives on an open connection is served (with
@@ -103,13 +102,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(providerRoutes);
   await app.register(jobRoutes);
   await app.register(uploadRoutes, { storage });
-  const stopUploadSweep = startUploadSweep(database.db, storage, (err) =>
-    app.log.error({ err }, 'upload sweep failed'),
-  );
-  app.addHook('onClose', async () => {
-    stopUploadSweep();
-    storage.close();
-  });
   await app.register(zipRoutes);
   await app.register(bidRoutes);
   await app.register(paymentRoutes);
@@ -117,22 +109,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventRoutes, { database });
   await app.register(conversationRoutes);
   await app.register(projectRoutes);
-  const stopExpirySweep = startExpirySweep(database.db, config, (err) =>
-    app.log.error({ err }, 'job expiry sweep failed'),
-  );
   await app.register(businessProfileRoutes);
   await app.register(serviceRequestRoutes);
-  app.addHook('onClose', async () => stopExpirySweep());
   await app.register(mailRoutes);
-  const stopMailWorker = startMailWorker(database.db, config, app.log, options.mail);
-  app.addHook('onClose', () => stopMailWorker());
-  const stopUnreadEmails = startUnreadMessageEmails(
-    database.db,
+
+  // Every loop this server runs on its own (background/loops.ts). Closing stops them (each waits at most 2 s for
+  // its run), then the store, then the database, whose hook was added first: onClose hooks run last-added first.
+  const stopBackground = startBackground({
+    db: database.db,
     config,
-    (err) => app.log.error({ err }, 'unread message emails failed'),
-    Math.max(options.mail?.pollMs ?? 30_000, 50),
-  );
-  app.addHook('onClose', async () => stopUnreadEmails());
+    log: app.log,
+    storage,
+    sessions: app.sessionStore,
+    mail: options.mail,
+  });
+  app.addHook('onClose', async () => {
+    await stopBackground();
+    storage.close();
+  });
 
   if (options.serveClient ?? true) await registerSpa(app, config);
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configWarnings, loadConfig } from './config.js';
 
 const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/tradesbid-config-test', SESSION_SECRET: 'x'.repeat(32) };
 
@@ -118,5 +118,16 @@ describe('configuration', () => {
     });
     expect(config.adminEmails).toEqual(['ops@example.com', 'b@x.io']);
     expect(config.publicUrl).toBe('https://app.example.com');
+  });
+
+  it('warns at a production start with SMTP_URL and no PUBLIC_URL, in one line naming PUBLIC_URL', () => {
+    const mail = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:25', PORT: '5123' };
+    const warnings = configWarnings(loadConfig(mail));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^PUBLIC_URL is not set: links in emails point at http:\/\/localhost:5123;/);
+    expect(warnings[0]).not.toContain('\n');
+    expect(configWarnings(loadConfig({ ...mail, PUBLIC_URL: 'https://app.example.com' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ ...mail, SMTP_URL: '' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ ...mail, NODE_ENV: 'test' }))).toEqual([]);
   });
 });

@@ -153,6 +153,19 @@ function generatedSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * What a start should warn about without refusing to run (main.ts logs each as one line): production mail
+ * with no PUBLIC_URL links every email to http://localhost:PORT (mail/link-origin.ts, docs/decisions/032).
+ */
+export function configWarnings(config: Config): string[] {
+  if (config.env === 'production' && config.mail.smtpUrl && !config.publicUrl) {
+    return [
+      `PUBLIC_URL is not set: links in emails point at http://localhost:${config.port}; set PUBLIC_URL to the app's public origin`,
+    ];
+  }
+  return [];
+}
+
 /** process.env → typed config. The only reader of the environment; bad values fail here, naming the variable. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const rootDir = findRootDir();

@@ -1,7 +1,7 @@
 // First: V8 flags must be set before the app's modules allocate (decision 029).
 import '#server/v8-flags.js';
 import { buildApp } from '#server/app.js';
-import { ConfigError, loadConfig } from '#server/config.js';
+import { ConfigError, configWarnings, loadConfig } from '#server/config.js';
 
 async function main() {
   let config;
@@ -15,6 +15,7 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;

@@ -69,11 +69,17 @@ export const ResetPasswordSchema = z.object({
   token: z.string('validation:token_required').min(1, 'validation:token_required').max(200),
   password: PasswordSchema,
 });
+/** POST /api/auth/verify-email: the token of a 'Confirm your email' link. */
+export const VerifyEmailSchema = z.object({
+  token: z.string('validation:verify_token_required').min(1, 'validation:verify_token_required').max(200),
+});
 
 /** The current user as the API returns it (never the password hash). */
 export type User = {
   id: string;
   email: string;
+  /** Whether the owner confirmed the address (a link, or the OpenID provider's word); operators need it. */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   profileImageUrl: string | null;

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, redirect, useActionData, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { ForgotPasswordSchema, PasswordSchema, type User } from '#shared/auth.js';
 import { api } from '#client/lib/api.js';
-import { applyFieldErrors, errorMessage, translateMessage } from '#client/lib/errors.js';
+import { translateMessage } from '#client/lib/errors.js';
+import { formFailure, formValues, schemaFailure, useFormFailure, useRouteForm } from '#client/lib/forms.js';
+import { routeQueryClient } from '#client/lib/route-context.js';
 import { FORM_NAMESPACES } from '#client/lib/i18n.js';
 import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
@@ -29,40 +29,53 @@ function Card({ title, subtitle, children }: { title: string; subtitle: string; 
   );
 }
 
+/**
+ * /forgot-password's form (docs/decisions/030): asks the API for a link; the answer says where it went, the
+ * same whether the email has an account or not.
+ */
+export async function forgotPasswordAction({ request }: ActionFunctionArgs) {
+  const { email = '' } = formValues(await request.formData());
+  try {
+    await api('/api/auth/forgot-password', { method: 'POST', body: { email } });
+    return { sentTo: email };
+  } catch (error) {
+    return formFailure(error, { email });
+  }
+}
+
 /** /forgot-password: ask for a reset link. The answer is the same whether the email has an account or not. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
-  const send = useMutation({
-    mutationFn: (body: { email: string }) => api('/api/auth/forgot-password', { method: 'POST', body }),
-  });
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    send.mutate(values, {
-      onSuccess: () => setSentTo(values.email),
-      onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, ['email'], t)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
+  const answer = useActionData<{ sentTo?: string }>();
+  const failure = useFormFailure(['email']);
+  const email = failure.values.email ?? '';
+  const form = useForm({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email } });
+  const { formProps, pending } = useRouteForm(form.handleSubmit, 'forgot');
 
   return (
     <Card title={t('auth:forgot_title')} subtitle={t('auth:forgot_subtitle')}>
-      {sentTo ? (
+      {answer?.sentTo !== undefined ? (
         <Alert variant="success" data-testid="forgot-sent">
-          {t('auth:forgot_sent', { email: sentTo })}
+          {t('auth:forgot_sent', { email: answer.sentTo })}
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t('auth:forgot_title')}>
-          {formError && <Alert variant="destructive">{formError}</Alert>}
-          <Field label={t('auth:email')} error={translateMessage(form.formState.errors.email?.message, t)}>
-            <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        <form {...formProps} noValidate className="grid gap-5" aria-label={t('auth:forgot_title')}>
+          <input type="hidden" name="intent" value="forgot" />
+          {failure.formError && <Alert variant="destructive">{failure.formError}</Alert>}
+          <Field
+            label={t('auth:email')}
+            error={translateMessage(form.formState.errors.email?.message, t) ?? failure.fieldError('email')}
+          >
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              defaultValue={email}
+              {...form.register('email')}
+            />
           </Field>
-          <Button type="submit" size="lg" disabled={send.isPending} className="w-full">
-            {send.isPending && <Spinner className="text-current" />}
+          <Button type="submit" size="lg" disabled={pending} className="w-full">
+            {pending && <Spinner className="text-current" />}
             {t('auth:forgot_submit')}
           </Button>
         </form>
@@ -80,54 +93,66 @@ const ResetFormSchema = z
   .object({ password: PasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'auth:reset_mismatch' });
 
+/**
+ * /reset-password's form: the two passwords checked with the form's schema, then the new one sent with the
+ * link's token (a hidden field: the form posts to the page without it in the URL), which signs the user in.
+ */
+export async function resetPasswordAction({ request, context }: ActionFunctionArgs) {
+  const { token = '', password = '', confirm = '' } = formValues(await request.formData());
+  const checked = ResetFormSchema.safeParse({ password, confirm });
+  if (!checked.success) return schemaFailure(checked.error, { token });
+  try {
+    const user = await api<User>('/api/auth/reset-password', { method: 'POST', body: { token, password } });
+    routeQueryClient(context).setQueryData(userQueryOptions.queryKey, user);
+    return redirect('/');
+  } catch (error) {
+    return formFailure(error, { token });
+  }
+}
+
 /** /reset-password?token=…: the link from the email; a new password signs the user in. */
 export function ResetPasswordPage() {
   const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const failure = useFormFailure(['password', 'confirm']);
+  const token = params.get('token') ?? failure.values.token ?? '';
   const form = useForm({ resolver: zodResolver(ResetFormSchema), defaultValues: { password: '', confirm: '' } });
-  const reset = useMutation({
-    mutationFn: (password: string) =>
-      api<User>('/api/auth/reset-password', { method: 'POST', body: { token, password } }),
-  });
+  const { formProps, pending } = useRouteForm(form.handleSubmit, 'reset');
   const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    reset.mutate(values.password, {
-      onSuccess: async (user) => {
-        queryClient.setQueryData(userQueryOptions.queryKey, user);
-        await queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
-        void navigate('/', { replace: true });
-      },
-      onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, ['password'], t)) setFormError(errorMessage(error, t));
-      },
-    });
-  });
 
   return (
     <Card title={t('auth:reset_title')} subtitle={t('auth:reset_subtitle')}>
       {!token ? (
         <Alert variant="destructive">{t('errors:invalid_token')}</Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={t('auth:reset_title')}>
-          {formError && (
+        <form
+          {...formProps}
+          action="/reset-password"
+          noValidate
+          className="grid gap-5"
+          aria-label={t('auth:reset_title')}
+        >
+          <input type="hidden" name="intent" value="reset" />
+          <input type="hidden" name="token" value={token} />
+          {failure.formError && (
             <Alert variant="destructive" data-testid="reset-error">
-              {formError}
+              {failure.formError}
             </Alert>
           )}
-          <Field label={t('auth:new_password')} error={translateMessage(errors.password?.message, t)}>
+          <Field
+            label={t('auth:new_password')}
+            error={translateMessage(errors.password?.message, t) ?? failure.fieldError('password')}
+          >
             <PasswordInput autoComplete="new-password" {...form.register('password')} />
           </Field>
-          <Field label={t('auth:confirm_password')} error={translateMessage(errors.confirm?.message, t)}>
+          <Field
+            label={t('auth:confirm_password')}
+            error={translateMessage(errors.confirm?.message, t) ?? failure.fieldError('confirm')}
+          >
             <PasswordInput autoComplete="new-password" {...form.register('confirm')} />
           </Field>
-          <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
-            {reset.isPending && <Spinner className="text-current" />}
+          <Button type="submit" size="lg" disabled={pending} className="w-full">
+            {pending && <Spinner className="text-current" />}
             {t('auth:reset_submit')}
           </Button>
         </form>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#client/auth/use-user.js';
+import { VerifyEmailBanner } from '#client/auth/verify-email-banner.js';
 import { SIGNED_IN_NAMESPACES } from '#client/lib/i18n.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 import { Footer } from './footer.js';
@@ -54,6 +55,7 @@ export function AppShell() {
       <Suspense fallback={<PageSpinner />}>
         <SignedInCatalogs signedIn={Boolean(user)}>
           <TopBar />
+          {user && <VerifyEmailBanner user={user} />}
           {user && (
             <Suspense fallback={null}>
               <LiveUpdates />

@@ -1,6 +1,7 @@
 import type { BaseSyntheticEvent } from 'react';
 import { data, useActionData, useFormAction, useNavigation, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ZodError } from 'zod';
 import type { FieldError } from '#shared/errors.js';
 import { ApiError } from './api.js';
 import { errorMessage, fieldErrors } from './errors.js';
@@ -36,6 +37,17 @@ export function formFailure(error: unknown, values: Record<string, string> = {})
     values,
   };
   return data(failure, { status: error.status });
+}
+
+/** A form the action refused itself with the form's own schema (what the API does not see), as `formFailure`. */
+export function schemaFailure(error: ZodError, values: Record<string, string> = {}) {
+  const errors = error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+    code: issue.message,
+  }));
+  const failure: FormFailure = { failure: { status: 400, code: 'validation_error', errors }, values };
+  return data(failure, { status: 400 });
 }
 
 /**

@@ -130,10 +130,18 @@ function rememberLanguage(language: Language) {
   } catch {
     // Private browsing may refuse storage; the cookie still carries the choice.
   }
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  document.cookie = languageCookie(language);
 }
 
-/** The reader's language: localStorage (spec §1), else the cookie, else English; never read on the server. */
+/** The `lang` cookie for `language`, as the toggle writes it here and the server's form answer sets it. */
+export function languageCookie(language: Language): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
+
+/**
+ * The reader's language: the cookie, else localStorage (spec §1), else English; never read on the server. The
+ * cookie comes first: the toggle writes both, but its form, sent before scripts ran, reaches only the cookie.
+ */
 function storedLanguage(): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
   let stored: string | null = null;
@@ -142,9 +150,9 @@ function storedLanguage(): Language {
   } catch {
     // Private browsing may refuse storage.
   }
-  const language = isLanguage(stored) ? stored : (cookieLanguage() ?? DEFAULT_LANGUAGE);
-  // The cookie follows the stored choice, so the next page the server sends is already in this language.
-  if (cookieLanguage() !== language) rememberLanguage(language);
+  const language = cookieLanguage() ?? (isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
+  // Both follow the choice, so the next page the server sends is already in this language.
+  if (cookieLanguage() !== language || stored !== language) rememberLanguage(language);
   return language;
 }
 

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { host: 'app.example.test:8080', ...headers } });
+  t.app.inject({ method: 'POST', url, payload, headers: { host: 'localhost:8080', ...headers } });
 
 async function resetLinkFor(email: string): Promise<{ url: URL; text: string; subject: string }> {
   const before = smtp.to(email).length;
@@ -36,7 +36,7 @@ describe('password reset', () => {
     const ana = await signUp(t.app, { firstName: 'Ana' });
     const { url, text, subject } = await resetLinkFor(ana.user.email);
     expect(subject).toBe('Reset your TradesBid password');
-    expect(url.origin).toBe('http://app.example.test:8080');
+    expect(url.origin).toBe('http://localhost:8080');
     expect(text).toContain('Hi Ana,');
     expect(smtp.to('nobody@example.com')).toHaveLength(0);
     // Only a hash of the token is stored.
@@ -99,6 +99,6 @@ describe('password reset', () => {
     await as(t.app, user)({ method: 'PATCH', url: '/api/auth/user', payload: { language: 'es' } });
     const { subject, text } = await resetLinkFor(user.user.email);
     expect(subject).toBe('Restablece tu contraseña de TradesBid');
-    expect(text).toContain('Elegir una contraseña nueva: http://app.example.test:8080/reset-password?token=');
+    expect(text).toContain('Elegir una contraseña nueva: http://localhost:8080/reset-password?token=');
   });
 });

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import { passwordResetTokens, sessions, users } from '#server/db/schema/index.js';
@@ -7,10 +6,9 @@ import { AppError } from '#server/http/errors.js';
 import { enqueueEmail } from '#server/mail/index.js';
 import { passwordResetEmail } from '#server/mail/emails.js';
 import { hashPassword } from './password.js';
+import { isLiveToken, issueToken, revokeTokens, spendToken } from './single-use-token.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * A known email gets a one-hour, single-use link (DESIGN.md §3.7); only the token's hash is stored.
@@ -23,12 +21,7 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     if (!user) return;
-    const token = randomBytes(32).toString('base64url');
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
+    const token = await issueToken(tx, passwordResetTokens, user.id, RESET_TOKEN_TTL_MS);
     const language = user.language === 'es' ? 'es' : 'en';
     await enqueueEmail(tx, {
       config,
@@ -42,29 +35,19 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
 /**
  * Spends a token (once: the update that marks it used is the check), sets the new password and ends every
  * session of the user; the route then signs the caller in with a new session id. Returns the user's id.
+ * A token that is not live is refused before the new password is hashed: a made-up token costs one
+ * indexed read, not a scrypt (docs/decisions/032).
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<string> {
+  if (!(await isLiveToken(db, passwordResetTokens, token))) throw new AppError('invalid_token');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!spent) throw new AppError('invalid_token');
+    const userId = await spendToken(tx, passwordResetTokens, token);
+    if (!userId) throw new AppError('invalid_token');
     // Any other link sent to this user dies with this one.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
-    return spent.userId;
+    await revokeTokens(tx, passwordResetTokens, userId);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return userId;
   });
 }

@@ -7,11 +7,13 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   UpdateUserSchema,
+  VerifyEmailSchema,
 } from '#shared/auth.js';
 import { users } from '#server/db/schema/index.js';
-import { appOrigin, ctx } from '#server/http/context.js';
+import { ctx, requestLinkOrigin } from '#server/http/context.js';
 import type { RateLimitName } from '#server/http/rate-limit.js';
 import { startSession } from '#server/http/session.js';
+import { resendVerification, verifyEmail } from './email-verification.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { registerUser, toUser, updateUser, verifyLogin } from './service.js';
 
@@ -22,7 +24,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/register',
     { schema: { body: RegisterSchema }, config: { public: true, limits: ['register_ip', 'register_email'] } },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.body);
+      const user = await registerUser(app.db, app.config, request.body, requestLinkOrigin(request, app.config));
       await startSession(request, user.id);
       return reply.status(201).send(toUser(user, app.config));
     },
@@ -58,8 +60,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/auth/forgot-password',
     { schema: { body: ForgotPasswordSchema }, config: resetRoute },
     async (request, reply) => {
-      await requestPasswordReset(app.db, app.config, request.body.email, appOrigin(request, app.config));
-      return reply.status(202).send({ ok: true });
+      // The same answer at the same moment for a known and an unknown email (docs/decisions/032): the 202
+      // leaves first, then the lookup, the token and the email.
+      await reply.status(202).send({ ok: true });
+      await requestPasswordReset(app.db, app.config, request.body.email, requestLinkOrigin(request, app.config)).catch(
+        (err: unknown) => request.log.error({ err }, 'password reset not queued'),
+      );
+      return reply;
     },
   );
 
@@ -69,4 +76,25 @@ export async function authRoutes(app: FastifyInstance) {
     const [user] = await app.db.select().from(users).where(eq(users.id, userId));
     return toUser(user!, app.config);
   });
+
+  // Email confirmation (docs/decisions/031-email-verification.md): the link works without a session, since it
+  // may be opened in another browser; a new link is for the signed-in owner, limited like a reset.
+  r.post(
+    '/api/auth/verify-email',
+    { schema: { body: VerifyEmailSchema }, config: { public: true, limits: ['password_reset_ip'] } },
+    async (request) => {
+      await verifyEmail(app.db, request.body.token);
+      return { emailVerified: true };
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-verification',
+    { config: { limits: ['password_reset_ip', 'verification_resend_user'] } },
+    async (request, reply) => {
+      const { user, origin } = await ctx(request);
+      await resendVerification(app.db, app.config, user, origin);
+      return reply.status(202).send({ ok: true });
+    },
+  );
 }

@@ -1,16 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoginInput, RegisterInput, UpdateUserInput, User } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
-import type { DbOrTx } from '#server/db/client.js';
+import type { Db, DbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
 import { isAdmin, type UserRow } from '#server/http/context.js';
-import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { AppError } from '#server/http/errors.js';
+import { sendVerificationEmail } from './email-verification.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 
 export function toUser(row: UserRow, config: Config): User {
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     firstName: row.firstName,
     lastName: row.lastName,
     profileImageUrl: row.profileImageUrl,
@@ -25,20 +28,24 @@ export function toUser(row: UserRow, config: Config): User {
   };
 }
 
-export async function registerUser(db: DbOrTx, input: RegisterInput): Promise<UserRow> {
+/** A new email-and-password account and its 'Confirm your email' email, in one transaction. */
+export async function registerUser(db: Db, config: Config, input: RegisterInput, origin: string): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        language: input.language ?? 'en',
-      })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          language: input.language ?? 'en',
+        })
+        .returning();
+      await sendVerificationEmail(tx, config, row!, origin);
+      return row!;
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw new AppError('email_taken');
     throw error;

@@ -18,7 +18,8 @@ import { enqueueEmailToRecipients, type OutgoingEmail } from '#server/mail/index
 import { bidEmail } from '#server/mail/emails.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
-import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { AppError } from '#server/http/errors.js';
 import { assertJobId, findJobOrFail } from '#server/jobs/service.js';
 import { competitorFigures } from './queries.js';
 

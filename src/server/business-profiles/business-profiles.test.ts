@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, categories, credentials } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
-import { makeProvider } from '#server/test/factories.js';
+import { makeProvider, signUpOperator } from '#server/test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -376,7 +376,7 @@ describe('verification by operators', () => {
         issuingAuthority: 'State',
       })
     ).json();
-    const admin = await signUp(t.app, { email: 'ops@example.com' });
+    const admin = await signUpOperator(t.app, 'ops@example.com');
 
     const queue = await call(admin, 'GET', '/api/admin/business-profiles?verified=false');
     expect(queue.statusCode).toBe(200);

@@ -19,7 +19,8 @@ import {
   serviceCapabilities,
 } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
-import { AppError, isUniqueViolation, validationError } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { AppError, validationError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
 import { refreshRatingSummary } from '#server/projects/reviews.js';
 import { foreignPhotoUrls } from '#server/uploads/service.js';

@@ -2,8 +2,8 @@ import { backgroundOrigin } from '#server/http/context.js';
 import { sql } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
 import { rowsOf, type Db } from '#server/db/client.js';
-import { emailOutbox, jobs, messages, users } from '#server/db/schema/index.js';
-import { enqueueEmails } from '#server/mail/index.js';
+import { jobs, messages, users } from '#server/db/schema/index.js';
+import { enqueueEmails, notEnqueued } from '#server/mail/index.js';
 import { messageEmail } from '#server/mail/emails.js';
 
 type Due = {
@@ -35,7 +35,7 @@ export async function emailUnreadMessages(db: Db, config: Config, delaySeconds: 
        and not exists (select 1 from ${messages} e
                         where e.conversation_id = m.conversation_id and e.receiver_id = m.receiver_id
                           and not e.is_read and (e.created_at, e.id) < (m.created_at, m.id))
-       and not exists (select 1 from ${emailOutbox} o where o.dedupe_key = 'message:' || m.id::text)
+       and ${notEnqueued(sql`'message:' || m.id::text`)}
      limit 100`);
   const due = rowsOf<Due>(result);
   if (due.length === 0) return 0;
@@ -72,25 +72,4 @@ export async function emailUnreadMessages(db: Db, config: Config, delaySeconds: 
       ];
     }),
   );
-}
-
-/** The unread-message check on a timer in this instance; returns its stop. */
-export function startUnreadMessageEmails(
-  db: Db,
-  config: Config,
-  onError: (error: unknown) => void,
-  intervalMs: number,
-) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    emailUnreadMessages(db, config, config.mail.messageEmailDelaySeconds)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

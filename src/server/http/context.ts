@@ -4,6 +4,7 @@ import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
 import { AppError } from '#server/http/errors.js';
+import { linkOrigin } from '#server/mail/link-origin.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,7 +14,7 @@ export type Ctx = {
   config: Config;
   log: FastifyBaseLogger;
   user: UserRow;
-  /** The app's origin for links (emails): PUBLIC_URL, else the request's own scheme and host. */
+  /** The app's origin for links (emails, pushes): PUBLIC_URL, else a loopback Host, else localhost (mail/link-origin.ts). */
   origin: string;
 };
 export type PublicCtx = Omit<Ctx, 'user'> & { user: UserRow | null };
@@ -44,18 +45,27 @@ export function sessionUser(request: FastifyRequest): Promise<UserRow | null> {
   return request.currentUser;
 }
 
+/** The origin a request is served on (the same-origin rule, http/origin-check.ts): never for links. */
 export function appOrigin(request: FastifyRequest, config: Config): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/**
+ * Where links written for this request point: its own Host header (request.host would follow
+ * X-Forwarded-Host under TRUST_PROXY) through linkOrigin, which keeps it only when it is a loopback name.
+ */
+export function requestLinkOrigin(request: FastifyRequest, config: Config): string {
+  return linkOrigin(config, `${request.protocol}://${request.headers.host ?? ''}`);
+}
+
 /** The app's origin when no request caused the work (a timer's emails): PUBLIC_URL, else this instance. */
 export function backgroundOrigin(config: Config): string {
-  return config.publicUrl ?? `http://localhost:${config.port}`;
+  return linkOrigin(config);
 }
 
 export async function publicCtx(request: FastifyRequest): Promise<PublicCtx> {
   const { db, config } = request.server;
-  return { db, config, log: request.log, user: await sessionUser(request), origin: appOrigin(request, config) };
+  return { db, config, log: request.log, user: await sessionUser(request), origin: requestLinkOrigin(request, config) };
 }
 
 /** Context of a logged-in caller; 401 {"message":"Unauthorized"} otherwise. */
@@ -65,8 +75,9 @@ export async function ctx(request: FastifyRequest): Promise<Ctx> {
   return { ...base, user: base.user };
 }
 
+/** An operator: listed in ADMIN_EMAILS and proven to own that address (docs/decisions/031-email-verification.md). */
 export function isAdmin(config: Config, user: UserRow): boolean {
-  return config.adminEmails.includes(user.email.toLowerCase());
+  return user.emailVerifiedAt !== null && config.adminEmails.includes(user.email.toLowerCase());
 }
 export function requireAdmin(ctx: Ctx): void {
   if (!isAdmin(ctx.config, ctx.user)) throw new AppError('not_admin');

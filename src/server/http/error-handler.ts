@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '#shared/errors.js';
-import { AppError, isDatabaseUnavailable, isDataException } from '#server/http/errors.js';
+import { isDatabaseUnavailable, isDataException } from '#server/db/errors.js';
+import { AppError } from '#server/http/errors.js';
 import { translate, translateMessage } from '#server/http/i18n.js';
 
 function send(reply: FastifyReply, error: AppError) {

@@ -3,9 +3,9 @@ import { count } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '#server/db/schema/index.js';
-import { as, createTestApp, sessionCookie, signUp, type Session, type TestApp } from '#server/test/app.js';
+import { as, createTestApp, sessionCookie, type Session, type TestApp } from '#server/test/app.js';
 import { listenOnFreePort } from '#server/test/events.js';
-import { createJob, grantCredits } from '#server/test/factories.js';
+import { createJob, grantCredits, signUpOperator } from '#server/test/factories.js';
 import { startStripeServer, type StripeTestServer } from '#server/test/stripe-server.js';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ const ADMIN = 'battery-admin@example.com';
 beforeAll(async () => {
   stripe = await startStripeServer();
   t = await createTestApp({ ADMIN_EMAILS: ADMIN, ...stripe.env });
-  const customer = await signUp(t.app, { email: ADMIN });
+  const customer = await signUpOperator(t.app, ADMIN);
   const upgraded = await as(t.app, customer)({ method: 'POST', url: '/api/auth/upgrade-to-provider' });
   admin = { ...customer, cookie: sessionCookie(upgraded) };
   await grantCredits(t.app.db, admin.user.id, 500);
@@ -127,6 +127,61 @@ describe('every route in the route table against the bad-input battery', () => {
     // Still signed in: every call above went past the auth guard into its route.
     expect((await call({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe('query strings on every route in the route table', () => {
+  it('answer a repeated parameter 400 validation_error naming it, before any handler runs', async () => {
+    const call = as(t.app, admin);
+    let sent = 0;
+    for (const route of t.app.routeList) {
+      if (route.method === 'HEAD') continue;
+      const schema = route.route.schema as { querystring?: unknown } | undefined;
+      for (const field of [...new Set([...fieldsOf(schema?.querystring), 'token'])]) {
+        const url = `${fillParams(route.url, ownJobId)}?${field}=a&${field}=b`;
+        // An address of its own: the battery above spent the rate limits of the default one.
+        const remoteAddress = `10.251.${sent >> 8}.${sent & 255}`;
+        const response = await call({ method: route.method as InjectOptions['method'], url, remoteAddress });
+        const what = `${route.method} ${url}`;
+        expect(response.statusCode, `${what}: ${response.body.slice(0, 200)}`).toBe(400);
+        expect(response.json(), what).toMatchObject({
+          code: 'validation_error',
+          errors: [{ path: `query.${field}`, code: 'validation:repeated_parameter' }],
+        });
+        sent += 1;
+      }
+    }
+    expect(sent).toBeGreaterThan(70);
+    expect((await call({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/api/email/unsubscribe?token=a.b.c&token=x'],
+    ['POST', '/api/email/unsubscribe?token=a.b.c&token=x'],
+    ['GET', '/api/jobs?limit=5&limit=6'],
+    ['GET', '/api/providers/search?q=paint&q=tile'],
+    ['GET', '/api/login?returnTo=/jobs&returnTo=//evil.example'],
+  ])('answers %s %s 400 in the {message, code} shape', async (method, url) => {
+    const response = await as(t.app, admin)({ method: method as 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Please correct the highlighted fields',
+      code: 'validation_error',
+    });
+  });
+
+  it.each([
+    '/api/email/unsubscribe?token=%E0%A4%A',
+    '/api/email/unsubscribe?token=',
+    '/api/email/unsubscribe?token[]=a',
+    `/api/email/unsubscribe?token=${'a'.repeat(600)}`,
+    '/api/email/unsubscribe',
+  ])('answers a malformed or missing unsubscribe token %s 400, GET and POST', async (url) => {
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(['invalid_token', 'validation_error']).toContain(response.json().code);
+    }
+  });
 });
 
 describe('the input guard', () => {

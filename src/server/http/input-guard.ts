@@ -27,18 +27,26 @@ export function findBadInput(value: unknown, path = '', depth = 0): string | nul
   return null;
 }
 
-function invalid(path: string): AppError {
-  const error: FieldError = {
-    path,
-    message: translate('validation:invalid_characters'),
-    code: 'validation:invalid_characters',
-  };
+function invalid(path: string, code = 'validation:invalid_characters'): AppError {
+  const error: FieldError = { path, message: translate(code), code };
   return new AppError('validation_error', { errors: [error] });
 }
 
 /**
- * One guard for every route (issue 21): before any schema or handler sees the input, strings with NUL
- * bytes or lone surrogates and numbers that are not finite (1e309) are refused with 400, and an over-long
+ * The first query parameter given more than once (Fastify's parser makes it an array), or null. No route
+ * reads a list from its query string, so a repeated parameter is refused everywhere (issue 36): a handler
+ * or schema that expects a string never meets an array.
+ */
+export function findRepeatedParameter(query: unknown): string | null {
+  if (query === null || typeof query !== 'object') return null;
+  for (const [key, value] of Object.entries(query)) if (Array.isArray(value)) return key;
+  return null;
+}
+
+/**
+ * One guard for every route (issue 21): before any schema or handler sees the input, a repeated query
+ * parameter, strings with NUL bytes or lone surrogates and numbers that are not finite (1e309) are refused
+ * with 400, and an over-long
  * URL with 414, all in the `{message, code}` shape. What still slips past (a number too large for its
  * column) is mapped by the error handler from PostgreSQL's data-exception class, never a 500.
  */
@@ -50,6 +58,8 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', (request, _reply, done) => {
     const bad = findBadInput(request.params);
     if (bad !== null) return done(invalid(`params.${bad}`));
+    const repeated = findRepeatedParameter(request.query);
+    if (repeated !== null) return done(invalid(`query.${repeated}`, 'validation:repeated_parameter'));
     const badQuery = findBadInput(request.query);
     if (badQuery !== null) return done(invalid(`query.${badQuery}`));
     const badBody = findBadInput(request.body);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#server/http/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/i18n/languages.js';
 import {
   fillDocument,
@@ -62,7 +63,8 @@ const headerValues = (value: string | string[] | number | undefined): string[] =
  * `npm run build` left in `clientDir` (scripts/prerender.ts, src/client/prerender.tsx):
  * - `read` answers a GET. A visitor nobody is signed in as gets a public page as it was rendered at build time,
  *   the app's shell saying that nobody is signed in on the app's other routes, and the 404 page elsewhere; a
- *   public page asked for with a query string (`/login?mode=register`) is rendered for that request. A
+ *   public page asked for with a query string (`/login?mode=register`), and a page only for visitors that was
+ *   not rendered at build time (`/reset-password?token=…`), is rendered for that request. A
  *   signed-in user gets their screen rendered here with its data (read through the app's own API as them),
  *   or the app's shell where that is not possible.
  * - `submit` answers a form posted natively to a page (before scripts, or without them): the route's action
@@ -155,10 +157,13 @@ export function builtPages(app: FastifyInstance, clientDir: string) {
     const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const language = languageOf(request);
     const signedIn = Boolean(request.session.userId);
+    // Nobody signed in: the page rendered at build time when there is one for this very URL; a public page
+    // that depends on its query string (`/login?mode=register`, `/reset-password?token=…`) is rendered here.
+    const prerendered = trimmed in manifest.pages && !query;
     const renders =
       rendersOnServer &&
       isAppRoute(trimmed) &&
-      (signedIn ? !isGuestOnly(trimmed) : Boolean(query) && trimmed in manifest.pages);
+      (signedIn ? !isGuestOnly(trimmed) : !prerendered && (isGuestOnly(trimmed) || trimmed in manifest.pages));
     if (renders) {
       try {
         const setCookies: string[] = [];
@@ -180,6 +185,9 @@ export function builtPages(app: FastifyInstance, clientDir: string) {
   }
 
   async function submit(request: FastifyRequest, reply: FastifyReply) {
+    // A form's body only (a JSON or text body parsed by the app's own parsers is no form a page can read).
+    const type = String(request.headers['content-type'] ?? '').toLowerCase();
+    if (!FORM_TYPES.some((form) => type.startsWith(form))) throw new AppError('unsupported_media_type');
     const setCookies: string[] = [];
     const answer = await (
       await serverRendering()

@@ -5,7 +5,6 @@ import { preparedStatement, param, type Db } from '#server/db/client.js';
 import { rateLimitCounters } from '#server/db/schema/index.js';
 import { sessionUser } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
-import { pruneEvery } from '#server/http/pruner.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,6 +22,7 @@ export const RATE_LIMITS = {
   register_email: { max: 5, windowMs: HOUR, by: 'email' },
   password_reset_ip: { max: 30, windowMs: 15 * MINUTE, by: 'ip' },
   password_reset_email: { max: 5, windowMs: HOUR, by: 'email' },
+  verification_resend_user: { max: 5, windowMs: HOUR, by: 'user' },
   bids: { max: 60, windowMs: MINUTE, by: 'user' },
   messages: { max: 120, windowMs: MINUTE, by: 'user' },
   promo_redemptions: { max: 60, windowMs: MINUTE, by: 'user' },
@@ -99,8 +99,6 @@ async function subjectOf(request: FastifyRequest, limit: RateLimit): Promise<str
   return (await sessionUser(request))?.id ?? null;
 }
 
-const PRUNE_EVERY_MS = 10 * MINUTE;
-
 /**
  * Rate limits (DESIGN.md §3.5): a route names its limits in `config.limits`; each is counted in
  * PostgreSQL through @fastify/rate-limit and refused with 429 `rate_limited` and `Retry-After`.
@@ -157,8 +155,6 @@ export async function registerRateLimits(app: FastifyInstance, db: Db) {
       ] as RouteOptions['onSend'];
     }
   });
-
-  pruneEvery(app, PRUNE_EVERY_MS, 'rate-limit counters', () => store.prune());
 }
 
 function toArray<T>(value: T | T[] | undefined): T[] {

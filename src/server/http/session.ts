@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.js';
 import { param, preparedStatement, tableRowReader, type Db } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/index.js';
-import { pruneEvery } from '#server/http/pruner.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -24,7 +23,6 @@ export const SESSION_COOKIE = 'sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A sliding session is pushed forward at most once a day, not written back on every request. */
 export const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
-const SESSION_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** What a session remembers (the `sess` column). */
 export type SessionData = {
@@ -94,6 +92,7 @@ export class PostgresSessionStore {
     await this.db.delete(sessions).where(eq(sessions.sid, sid));
   }
 
+  /** Expired rows are refused when read; this deletes them so the table does not grow for good (background/). */
   async prune(): Promise<void> {
     await this.db.delete(sessions).where(lt(sessions.expire, new Date()));
   }
@@ -255,9 +254,6 @@ export async function registerSession(app: FastifyInstance, config: Config, db: 
     request.session = session;
     request.sessionUserRow = found.user;
   });
-
-  // Expired rows are refused when read; this deletes them so the table does not grow for good.
-  pruneEvery(app, SESSION_PRUNE_EVERY_MS, 'expired sessions', () => store.prune());
 
   const sendCookie = (request: WithStaleCookie, reply: FastifyReply) => {
     // Null when a hook before the session's refused the request.

@@ -24,7 +24,7 @@ const call = (session: Session, method: string, url: string, payload?: object) =
   as(
     t.app,
     session,
-  )({ method: method as 'POST', url, ...(payload ? { payload } : {}), headers: { host: 'jobs.example.test' } });
+  )({ method: method as 'POST', url, ...(payload ? { payload } : {}), headers: { host: 'localhost:8081' } });
 
 /** A provider with a business profile offering `category` with one service area. */
 async function provider(name: string, category: string, zipCode: string, radiusMiles: number, language = 'en') {
@@ -91,12 +91,12 @@ describe('lead alerts', () => {
     expect(english!.text).toContain(
       'A customer just posted a Plumbing job in Austin, TX (78701), inside your service area.',
     );
-    expect(english!.text).toContain(`See the job and bid: http://jobs.example.test/jobs/${job.id}`);
+    expect(english!.text).toContain(`See the job and bid: http://localhost:8081/jobs/${job.id}`);
     expect(english!.html).toContain('Fix the &lt;leaking&gt; sink');
     const header = (name: string) => english!.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s+/g, ' ');
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(header('list-unsubscribe')).toMatch(
-      /^List-Unsubscribe: <http:\/\/jobs\.example\.test\/api\/email\/unsubscribe\?token=/,
+      /^List-Unsubscribe: <http:\/\/localhost:8081\/api\/email\/unsubscribe\?token=/,
     );
 
     const [spanishMail] = to(spanish);

@@ -125,3 +125,13 @@ export function messageEmail(
     action: { label: t('email:message_action'), path: `/messages?conversation=${f.conversationId}` },
   };
 }
+
+/** The 'Confirm your email' email: always sent, like the reset (docs/decisions/031-email-verification.md). */
+export function verifyEmailEmail(language: Language, path: string): EmailContent {
+  const t = translatorFor(language);
+  return {
+    subject: t('email:verify_subject'),
+    paragraphs: [t('email:verify_body'), t('email:verify_ignore')],
+    action: { label: t('email:verify_action'), path },
+  };
+}

@@ -1,5 +1,5 @@
 // The mail room (STYLE.md habit 14): features call enqueueEmail(tx, …) inside their own transaction;
-// app.ts starts the worker and registers the unsubscribe route. Nothing here imports a feature.
+// the background room runs the worker (background/loops.ts), app.ts and registers the unsubscribe route. Nothing here imports a feature.
 export {
   enqueueEmail,
   enqueueEmails,
@@ -8,6 +8,8 @@ export {
   type OutgoingEmail,
 } from './outbox.js';
 export { translatorFor, type EmailContent, type Translate } from './templates.js';
-export { startMailWorker, type MailWorkerOptions } from './worker.js';
+export { mailWorker, type MailWorkerOptions } from './worker.js';
+export { notEnqueued } from './outbox.js';
 export { mailRoutes } from './routes.js';
 export { UNSUBSCRIBE_PATH } from './unsubscribe.js';
+export { linkOrigin } from './link-origin.js';

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const call = (s: Session | null, method: string, url: string, payload?: object) =>
-  as(t.app, s)({ method: method as 'POST', url, ...(payload ? { payload } : {}), headers: { host: 'n.example.test' } });
+  as(t.app, s)({ method: method as 'POST', url, ...(payload ? { payload } : {}), headers: { host: '127.0.0.1:8080' } });
 async function mailsTo(s: Session, count: number, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
   while (smtp.to(s.user.email).length < count && Date.now() < deadline) await sleep(25);
@@ -35,7 +35,7 @@ describe('notification emails', () => {
     const [bidMail] = await mailsTo(owner, 1);
     expect(bidMail!.subject).toBe('Nueva oferta en Paint the fence');
     expect(bidMail!.text).toContain('ofertó $300.00 en tu trabajo «Paint the fence»');
-    expect(bidMail!.text).toContain(`Comparar las ofertas: http://n.example.test/jobs/${job.id}`);
+    expect(bidMail!.text).toContain(`Comparar las ofertas: http://127.0.0.1:8080/jobs/${job.id}`);
 
     const bidId = (await call(owner, 'GET', `/api/jobs/${job.id}/bids`)).json()[0].id;
     expect((await call(owner, 'POST', `/api/jobs/${job.id}/bids/${bidId}/accept`)).statusCode).toBe(200);

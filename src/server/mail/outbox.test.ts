@@ -28,7 +28,7 @@ function email(app: FastifyInstance, n: number, overrides: Partial<OutgoingEmail
       emailNotifications: ALL_ON,
     },
     content: { subject: `Email ${n}`, paragraphs: [`Body ${n}`], action: { label: 'Open', path: '/dashboard' } },
-    origin: 'http://app.test',
+    origin: 'http://localhost:8080',
     ...overrides,
   };
 }
@@ -175,9 +175,9 @@ describe('the email outbox', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;');
     expect(mail!.html).not.toContain('<script>');
-    expect(mail!.html).toContain('href="http://app.test/a?b=1&amp;c=2"');
+    expect(mail!.html).toContain('href="http://localhost:8080/a?b=1&amp;c=2"');
     expect(mail!.text).toContain('<script>alert(1)</script> & "q"');
-    expect(mail!.text).toContain('Go: http://app.test/a?b=1&c=2');
+    expect(mail!.text).toContain('Go: http://localhost:8080/a?b=1&c=2');
   });
 });
 

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { EmailNotificationKind, EmailNotifications } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '#shared/i18n/languages.js';
 import { emailOutbox, users } from '#server/db/schema/index.js';
+import { linkOrigin } from './link-origin.js';
 import { renderEmail, type EmailContent, type Recipient } from './templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
@@ -12,7 +13,10 @@ export type OutgoingEmail = {
   config: Config;
   to: Recipient & { id: string; emailNotifications: EmailNotifications };
   content: EmailContent;
-  /** Where the links point: PUBLIC_URL, else the origin of the request that caused the email. */
+  /**
+   * The origin of the request that caused the email (or of this instance, for background work): the links
+   * follow it only where linkOrigin (link-origin.ts) allows, which is never a Host that a request chose.
+   */
   origin: string;
   /** A notification (not the password reset): skipped when the user turned the kind off, unsubscribable. */
   kind?: EmailNotificationKind;
@@ -40,13 +44,21 @@ const insertOutboxRows = preparedStatement<{ id: string }>(
 );
 
 /**
+ * A condition for a feature's own statement: no email with the dedupe key `key` (an SQL text expression) was
+ * ever written to the outbox, sent or not. The outbox stays the mail room's table (decision 024).
+ */
+export function notEnqueued(key: SQL): SQL {
+  return sql`not exists (select 1 from ${emailOutbox} o where o.dedupe_key = ${key})`;
+}
+
+/**
  * Writes emails to the outbox in the caller's transaction (DESIGN.md §3.7): they leave only if it commits,
  * and the worker (worker.ts) sends each once. Returns how many rows were written.
  */
 export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promise<number> {
   const rows = emails.flatMap((email) => {
     if (email.kind && !email.to.emailNotifications[email.kind]) return [];
-    const origin = email.config.publicUrl ?? email.origin;
+    const origin = linkOrigin(email.config, email.origin);
     const unsubscribe = email.kind
       ? { kind: email.kind, url: unsubscribeUrl(origin, email.config.sessionSecret, email.to.id, email.kind) }
       : undefined;

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { users } from '#server/db/schema/index.js';
 import { AppError } from '#server/http/errors.js';
 import { escapeHtml, translatorFor } from './templates.js';
@@ -10,7 +12,12 @@ import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
  * and no Origin: the signed token in the URL is the authority. It is the one mutation exempt from the
  * same-origin rule (http/origin-check.ts).
  */
+// A missing or unreadable token is the route's own 400 invalid_token; a repeated one never reaches it (http/input-guard.ts).
+const UnsubscribeQuerySchema = z.object({ token: z.string().max(512).optional() });
+const unsubscribeRoute = { schema: { querystring: UnsubscribeQuerySchema }, config: { public: true } } as const;
+
 export async function mailRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   // Mail clients send the RFC 8058 body form-encoded; this plugin alone reads that type (and ignores it).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
@@ -18,8 +25,8 @@ export async function mailRoutes(app: FastifyInstance) {
 
   // The link in the email body: a GET never changes anything (mail scanners follow links), so it answers
   // a small page whose button sends the same POST.
-  app.get(UNSUBSCRIBE_PATH, { config: { public: true } }, async (request, reply) => {
-    const { token } = request.query as { token?: string };
+  r.get(UNSUBSCRIBE_PATH, unsubscribeRoute, async (request, reply) => {
+    const { token } = request.query;
     const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
     if (!target) throw new AppError('invalid_token');
     const [user] = await app.db.select({ language: users.language }).from(users).where(eq(users.id, target.userId));
@@ -38,8 +45,8 @@ export async function mailRoutes(app: FastifyInstance) {
 </form></body></html>`);
   });
 
-  app.post(UNSUBSCRIBE_PATH, { config: { public: true } }, async (request, reply) => {
-    const { token } = request.query as { token?: string };
+  r.post(UNSUBSCRIBE_PATH, unsubscribeRoute, async (request, reply) => {
+    const { token } = request.query;
     const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
     if (!target) throw new AppError('invalid_token');
     await app.db

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
-import { param, preparedStatement, settlesWithin, type Db } from '#server/db/client.js';
+import { param, preparedStatement, type Db } from '#server/db/client.js';
 import { emailOutbox } from '#server/db/schema/index.js';
+import { safeErrorMessage } from '#server/http/logging.js';
 import { createTransport, type Transport } from './transport.js';
 
 export type MailWorkerOptions = {
@@ -123,7 +124,7 @@ export async function sendDueEmails(
           .update(emailOutbox)
           .set({
             nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
-            lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error).slice(0, 1000),
+            lastError: safeErrorMessage(error).slice(0, 1000),
           })
           .where(eq(emailOutbox.id, row.id));
         log.warn({ err: error, attempts: row.attempts, retryInMs: delay }, 'email not sent; it will be retried');
@@ -134,16 +135,11 @@ export async function sendDueEmails(
   return sent;
 }
 
-/** How long a stopping worker waits for its run to end. */
-const STOP_WAIT_MS = 2_000;
-
-/** The outbox worker of this instance (every instance runs one); returns its stop function. */
-export function startMailWorker(
-  db: Db,
-  config: Config,
-  log: FastifyBaseLogger,
-  options: MailWorkerOptions = {},
-): () => Promise<void> {
+/**
+ * The outbox worker of this instance (every instance runs one): the background room (background/loops.ts) runs
+ * `run` every `pollMs` and calls `close` after its last run.
+ */
+export function mailWorker(db: Db, config: Config, log: FastifyBaseLogger, options: MailWorkerOptions = {}) {
   const settings: Required<MailWorkerOptions> = {
     pollMs: 2_000,
     retryBaseMs: 10_000,
@@ -155,25 +151,10 @@ export function startMailWorker(
   const transport = createTransport(config);
   if (!config.mail.smtpUrl)
     log.info(`SMTP_URL is not set: emails are written as .eml files under ${config.dataDir}/mail`);
-  let running: Promise<unknown> | null = null;
-  const stopping = new AbortController();
-  const tick = () => {
-    if (running || stopping.signal.aborted) return;
-    running = sendDueEmails(db, config, transport, log, settings, stopping.signal)
-      .catch((err: unknown) => log.error({ err }, 'email outbox worker failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, settings.pollMs);
-  timer.unref();
-  return async () => {
-    stopping.abort();
-    clearInterval(timer);
-    // The run ends after the email under way; a statement stuck on a frozen database is not waited out (its read
-    // timeout is 8 s, and a stopping instance has 10 s in all, DESIGN.md §3.8): the pool's close drops it, and an
-    // email it leaves claimed is sent again when its lease runs out.
-    await settlesWithin(running ?? Promise.resolve(), STOP_WAIT_MS);
-    transport.close();
+  return {
+    pollMs: settings.pollMs,
+    /** Sends what is due; when `stop` aborts, ends after the email under way (its claimed rest goes back). */
+    run: (stop: AbortSignal) => sendDueEmails(db, config, transport, log, settings, stop),
+    close: () => transport.close(),
   };
 }

@@ -8,7 +8,8 @@ import type { DbOrTx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import type { Ctx } from '#server/http/context.js';
-import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { AppError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
 import { isMissingResource, stripeFor } from './stripe.js';
 

@@ -3,10 +3,9 @@ import { JOB_TRANSITIONS, type UpdateJobStatusInput } from '#shared/projects.js'
 import type { JobStatus } from '#shared/jobs.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
-import type { Config } from '#server/config.js';
 import { bids, jobs } from '#server/db/schema/index.js';
 import { publishEvents } from '#server/events/publish.js';
-import { backgroundOrigin, type Ctx } from '#server/http/context.js';
+import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { findJobOrFail, type JobRow } from '#server/jobs/service.js';
@@ -173,35 +172,4 @@ export async function expireStaleJobs(
     if (!jobId) return expired;
     expired.push(jobId);
   }
-}
-
-export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-/** The sweep on a timer in this instance (unref'd: it never keeps a process alive); returns its stop. */
-export function startExpirySweep(
-  db: Db,
-  config: Config,
-  onError: (error: unknown) => void,
-  intervalMs = EXPIRY_SWEEP_INTERVAL_MS,
-): () => void {
-  // Refunded bidders are told by email like after an owner's cancellation; no request: PUBLIC_URL's links.
-  const mail = { config, origin: backgroundOrigin(config) };
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    expireStaleJobs(db, config.jobExpiryDays, new Date(), mail)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(sweep, Math.min(intervalMs, 10_000));
-  const timer = setInterval(sweep, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
 }

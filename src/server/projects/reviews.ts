@@ -3,7 +3,8 @@ import type { CreateReviewData, RatingSummary, Review } from '#shared/projects.j
 import type { DbOrTx } from '#server/db/client.js';
 import { businessProfiles, providerRatingSummaries, reviews } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
-import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { AppError } from '#server/http/errors.js';
 import { findJobOrFail } from '#server/jobs/service.js';
 
 type ReviewRow = typeof reviews.$inferSelect;

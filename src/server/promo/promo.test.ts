@@ -7,6 +7,7 @@ import { findRootDir } from '#server/config.js';
 import { promoCodes } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, testConfig, type Session, type TestApp } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL } from '#server/test/database.js';
+import { signUpOperator } from '#server/test/factories.js';
 import { assertLedgerInvariant } from '#server/test/ledger.js';
 import { testTempDir } from '#server/test/temp-dir.js';
 
@@ -17,7 +18,7 @@ let codeCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: `someone@example.com, ${ADMIN.toUpperCase()}` });
-  admin = await signUp(t.app, { email: ADMIN });
+  admin = await signUpOperator(t.app, ADMIN);
 });
 afterAll(() => t?.close());
 afterEach(async () => {

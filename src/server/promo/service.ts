@@ -5,7 +5,8 @@ import type { DbOrTx } from '#server/db/client.js';
 import { promoCodes, promoCodeUsages } from '#server/db/schema/index.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import { requireAdmin, type Ctx } from '#server/http/context.js';
-import { AppError, isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
+import { AppError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
 
 type PromoRow = typeof promoCodes.$inferSelect;

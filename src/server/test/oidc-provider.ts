@@ -132,3 +132,50 @@ export async function startOpenIdProvider(options: {
       }),
   };
 }
+
+/** A browser's cookie jar for the provider's pages: name=value pairs kept across its redirects. */
+export class ProviderBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  /** `appOrigin`: where the provider's last redirect leads back to. */
+  constructor(private readonly appOrigin: string) {}
+
+  async request(url: string, init: { method?: string; body?: URLSearchParams } = {}) {
+    const response = await fetch(url, {
+      method: init.method ?? 'GET',
+      body: init.body,
+      redirect: 'manual',
+      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+    return response;
+  }
+
+  /** Follows the provider's redirects until one leads back to the app; signs in on its login form. */
+  async signIn(authorizationUrl: string, accountId: string): Promise<URL> {
+    let url = authorizationUrl;
+    for (let hop = 0; hop < 10; hop++) {
+      const response = await this.request(url);
+      if (response.status === 200) {
+        const html = await response.text();
+        const action = /action="([^"]+)"/.exec(html)?.[1];
+        if (!action) throw new Error(`no login form at ${url}`);
+        const posted = await this.request(new URL(action.replaceAll('&amp;', '&'), url).href, {
+          method: 'POST',
+          body: new URLSearchParams({ prompt: 'login', login: accountId, password: 'any password' }),
+        });
+        url = new URL(posted.headers.get('location')!, url).href;
+        continue;
+      }
+      const location = response.headers.get('location');
+      if (!location) throw new Error(`the provider answered ${response.status} at ${url}`);
+      url = new URL(location, url).href;
+      if (url.startsWith(this.appOrigin)) return new URL(url);
+    }
+    throw new Error('too many redirects at the provider');
+  }
+}

@@ -5,7 +5,7 @@ import type { Config } from '#server/config.js';
 import { LocalDiskStorage, type PhotoStorage } from './storage.js';
 
 export { uploadRoutes } from './routes.js';
-export { startUploadSweep } from './sweep.js';
+export { sweepUnreferencedUploads } from './sweep.js';
 export { StorageUnavailableError, type PhotoStorage } from './storage.js';
 
 /**

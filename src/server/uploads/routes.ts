@@ -7,7 +7,7 @@ import { ctx } from '#server/http/context.js';
 import { AppError, findOrFail } from '#server/http/errors.js';
 import { StorageUnavailableError } from './storage.js';
 import { uploadDocument, uploadPhotos } from './service.js';
-import { IMMUTABLE, type PhotoStorage } from './storage.js';
+import { cacheControlOf, type PhotoStorage } from './storage.js';
 
 export async function uploadRoutes(app: FastifyInstance, { storage }: { storage: PhotoStorage }) {
   // The answer is a plain 503; why the store did not answer is for the operator.
@@ -44,7 +44,7 @@ export async function uploadRoutes(app: FastifyInstance, { storage }: { storage:
       reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)
-        .header('cache-control', IMMUTABLE)
+        .header('cache-control', cacheControlOf(file.contentType))
         .header('x-content-type-options', 'nosniff')
         // A PDF is downloaded, never rendered inside our origin.
         .header('content-disposition', file.contentType === 'application/pdf' ? 'attachment' : 'inline')

@@ -73,7 +73,7 @@ describe('uploads in an S3-compatible store, two instances on one database', () 
     expect(full).toMatchObject({ width: 120, height: 90 });
   });
 
-  it('stores a credential PDF in the bucket and serves it as a download', async () => {
+  it('stores a credential PDF in the bucket and serves it as a private download', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const response = await a.inject({
       method: 'POST',
@@ -82,7 +82,11 @@ describe('uploads in an S3-compatible store, two instances on one database', () 
     });
     expect(response.statusCode).toBe(201);
     const served = await b.inject({ method: 'GET', url: response.json().url });
-    expect(served.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-disposition': 'attachment' });
+    expect(served.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment',
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
     expect(served.rawPayload.equals(pdf)).toBe(true);
   });
 

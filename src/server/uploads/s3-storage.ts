@@ -10,7 +10,7 @@ import type { S3Config } from '#server/config.js';
 import {
   assertKey,
   contentTypeOf,
-  IMMUTABLE,
+  cacheControlOf,
   STORAGE_KEY_PATTERN,
   type PhotoStorage,
   StorageUnavailableError,
@@ -73,7 +73,7 @@ export class S3PhotoStorage implements PhotoStorage {
       ContentLength: data.length,
       ContentType: contentTypeOf(key),
       // The same answer as ours when a CDN or the bucket serves the object directly.
-      CacheControl: IMMUTABLE,
+      CacheControl: cacheControlOf(contentTypeOf(key)),
     });
     await unavailableOnFailure(() => this.client.send(command));
   }

@@ -26,6 +26,14 @@ export function contentTypeOf(key: string): string {
 /** Stored files never change: a new upload gets a new key. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * How long and by whom a stored file may be kept: photos by anyone, for good; a credential PDF is a
+ * private document, so only by the browser that fetched it, never by a shared cache (docs/decisions/032).
+ */
+export function cacheControlOf(contentType: string): string {
+  return contentType === 'application/pdf' ? 'private, max-age=31536000, immutable' : IMMUTABLE;
+}
+
 export type StoredObject = { body: Readable; contentType: string; size: number };
 
 /**

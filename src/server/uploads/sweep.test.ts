@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedPhoto } from '#shared/jobs.js';
+import { every } from '#server/background/every.js';
 import * as schema from '#server/db/schema/index.js';
 import { uploads } from '#server/db/schema/index.js';
 import { createTwoInstances, signUp, type Session, type TestApp, type TwoInstances } from '#server/test/app.js';
@@ -14,7 +15,7 @@ import { uploadPngs } from '#server/test/uploads.js';
 import { photoStorageFor } from './index.js';
 import type { PhotoStorage } from './storage.js';
 import { StorageUnavailableError } from './storage.js';
-import { startUploadSweep, sweepUnreferencedUploads, UPLOAD_URL_COLUMNS } from './sweep.js';
+import { sweepUnreferencedUploads, UPLOAD_URL_COLUMNS } from './sweep.js';
 
 const keyOf = (url: string) => url.slice('/uploads/'.length);
 const keysOf = (photos: UploadedPhoto[]) => photos.flatMap((p) => [keyOf(p.url), keyOf(p.thumbnailUrl)]);
@@ -121,11 +122,13 @@ describe.each(['disk', 's3'] as const)('the sweep of unreferenced uploads, on th
     const photos = await uploadPngs(t, user, 1);
     await backdate(photos);
     const errors: unknown[] = [];
-    const stop = startUploadSweep(instances.b.db, storage, (error) => errors.push(error), 50);
+    const log = { error: (...logged: unknown[]) => errors.push(logged) };
+    // As background/loops.ts runs it, every 50 ms instead of hourly.
+    const stop = every('upload sweep', 50, () => sweepUnreferencedUploads(instances.b.db, storage), { log });
     try {
       await expect.poll(() => rowsFor(photos), { timeout: 5_000 }).toEqual([]);
     } finally {
-      stop();
+      await stop();
     }
     expect(errors).toEqual([]);
   });

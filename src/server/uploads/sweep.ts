@@ -97,36 +97,3 @@ export async function sweepUnreferencedUploads(
     if (failure) throw failure.reason;
   }
 }
-
-/** The first run waits this long after start: nothing is urgent, and a deploy's new instances are busy. */
-const FIRST_SWEEP_DELAY_MS = 5 * 60 * 1000;
-export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * The sweep on a timer in this instance, each run planned when the last one ends, so runs never overlap
- * (unref'd: it never keeps a process alive); returns its stop.
- */
-export function startUploadSweep(
-  db: Db,
-  storage: PhotoStorage,
-  onError: (error: unknown) => void,
-  intervalMs = UPLOAD_SWEEP_INTERVAL_MS,
-): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout;
-  const plan = (delayMs: number) => {
-    timer = setTimeout(() => {
-      sweepUnreferencedUploads(db, storage)
-        .catch(onError)
-        .finally(() => {
-          if (!stopped) plan(intervalMs);
-        });
-    }, delayMs);
-    timer.unref();
-  };
-  plan(Math.min(intervalMs, FIRST_SWEEP_DELAY_MS));
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_EDGE, THUMBNAIL_EDGE, UPLOAD_MAX_BYTES, type UploadedPhoto } from '#shared/jobs.js';
 import { uploads } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
-import { png, postUpload, storedUploads } from '#server/test/uploads.js';
+import { multipart, png, postUpload, storedUploads } from '#server/test/uploads.js';
 
 let t: TestApp;
 let user: Session;
@@ -175,6 +175,26 @@ describe('serving photos', () => {
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     }
+  });
+
+  it('serves a credential PDF as a private download that no shared cache keeps', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const response = await as(
+      t.app,
+      user,
+    )({
+      method: 'POST',
+      url: '/api/uploads/documents',
+      ...multipart([{ data: pdf, filename: 'license.pdf', contentType: 'application/pdf' }]),
+    });
+    expect(response.statusCode).toBe(201);
+    const served = await fetchFile(response.json().url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment',
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#client/auth/use-user.js';
+import { ResendVerificationButton } from '#client/auth/verify-email-banner.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
@@ -16,7 +17,10 @@ const ADMIN_TABS: readonly AdminTab[] = [
   { value: 'verification', labelKey: 'profiles:tab_verification', Panel: VerificationPanel },
 ];
 
-/** /admin: operator tools for users listed in ADMIN_EMAILS; everyone else sees Access Denied. */
+/**
+ * /admin: operator tools for users listed in ADMIN_EMAILS whose email is verified
+ * (docs/decisions/031-email-verification.md); everyone else sees Access Denied and what operators need.
+ */
 export function AdminPage() {
   const { t } = useTranslation();
   const { user } = useUser();
@@ -28,6 +32,14 @@ export function AdminPage() {
           icon={ShieldAlert}
           title={t('promo:access_denied_title')}
           description={t('promo:access_denied_description')}
+          action={
+            !user.emailVerified && (
+              <div className="grid justify-items-center gap-3 text-sm" data-testid="admin-needs-verified-email">
+                <p>{t('promo:access_denied_unverified', { email: user.email })}</p>
+                <ResendVerificationButton variant="default" />
+              </div>
+            )
+          }
         />
       </Page>
     );

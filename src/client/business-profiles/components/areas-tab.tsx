@@ -30,8 +30,7 @@ export function AreasTab({ profile }: { profile: BusinessProfile }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const editor = useItemEditor('areas', ServiceAreaSchema, EMPTY);
-  const lookup = useZipLookup(editor.values.zipCode.trim());
-  const place = lookup.data;
+  const { place } = useZipLookup(editor.values.zipCode.trim());
 
   return (
     <div className="grid gap-6">

@@ -57,7 +57,7 @@ export function BusinessTab({ profile }: { profile: BusinessProfile | null }) {
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveBusinessProfile();
-  const place = useZipLookup(values.businessZipCode.trim()).data;
+  const place = useZipLookup(values.businessZipCode.trim()).place;
   const field = (name: keyof Values) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) =>

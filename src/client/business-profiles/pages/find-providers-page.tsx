@@ -70,8 +70,12 @@ export function FindProvidersPage() {
       <PageHeader title={t('profiles:find_title')} description={t('profiles:find_description')} />
       <Card className="mb-6">
         <CardContent>
+          {/* A GET form: sent by the browser itself before scripts (or without them), the server renders the
+              results of the address (docs/decisions/030); with scripts the grid follows the inputs. */}
           <form
             role="search"
+            method="get"
+            action="/find-providers"
             onSubmit={onSubmit}
             className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
           >

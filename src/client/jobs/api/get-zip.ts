@@ -11,7 +11,26 @@ export const zipQueryOptions = (zip: string) =>
     queryFn: ({ signal }) => api<ZipInfo>(`/api/zip/${encodeURIComponent(zip)}`, { signal }),
   });
 
-/** Looks a ZIP code up once it has 5 digits. */
-export function useZipLookup(zip: string) {
-  return useQuery({ ...zipQueryOptions(zip), enabled: FIVE_DIGITS.test(zip) });
+export type ZipLookup = {
+  /** The place of a 5-digit ZIP the server knows. */
+  place: ZipInfo | undefined;
+  isFetching: boolean;
+  /** A 5-digit ZIP the server does not know (its 404). */
+  isUnknown: boolean;
+};
+
+/**
+ * Looks a ZIP code up once it has 5 digits. The cached state of a shorter ZIP's query means nothing and is never
+ * read: the server's renderer fetches every query a render created, a disabled one too (src/client/prerender.tsx),
+ * so on the server the empty ZIP's query held a 404 the browser never had, and the post-job page's hint read
+ * 'unknown ZIP' there and the default hint here (React's hydration error #418, issue 31).
+ */
+export function useZipLookup(zip: string): ZipLookup {
+  const complete = FIVE_DIGITS.test(zip);
+  const lookup = useQuery({ ...zipQueryOptions(zip), enabled: complete });
+  return {
+    place: complete ? lookup.data : undefined,
+    isFetching: complete && lookup.isFetching,
+    isUnknown: complete && lookup.isError,
+  };
 }

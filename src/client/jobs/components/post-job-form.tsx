@@ -259,7 +259,7 @@ function ZipFields({
   const { t } = useTranslation();
   const zip = String(form.watch('zipCode') ?? '').trim();
   const lookup = useZipLookup(zip);
-  const place = lookup.data;
+  const place = lookup.place;
   const { setValue, formState } = form;
 
   useEffect(() => {
@@ -279,7 +279,7 @@ function ZipFields({
         {t('jobs:zip_found', { city: place.city, state: place.state })}
       </span>
     );
-  else if (lookup.isError) hint = t('jobs:zip_not_found');
+  else if (lookup.isUnknown) hint = t('jobs:zip_not_found');
 
   return (
     <>

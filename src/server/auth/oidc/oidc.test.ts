@@ -6,7 +6,11 @@ import { sessions, users } from '#server/db/schema/index.js';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '#server/http/session.js';
 import { createTestApp, signUp, type TestApp } from '#server/test/app.js';
 import { cookieExpiry, sessionCookieOf, sidOf } from '#server/test/cookies.js';
-import { startOpenIdProvider, type TestOpenIdProvider } from '#server/test/oidc-provider.js';
+import {
+  ProviderBrowser as TestProviderBrowser,
+  startOpenIdProvider,
+  type TestOpenIdProvider,
+} from '#server/test/oidc-provider.js';
 import { livePendingLogin, PENDING_LOGIN_TTL_MS } from './service.js';
 
 const APP = 'http://app.test';
@@ -26,47 +30,10 @@ afterAll(async () => {
 
 const setCookies = (response: LightMyRequestResponse) => [response.headers['set-cookie'] ?? []].flat().map(String);
 
-/** A browser's cookie jar for the provider's pages: name=value pairs kept across its redirects. */
-class ProviderBrowser {
-  private readonly cookies = new Map<string, string>();
-
-  async request(url: string, init: { method?: string; body?: URLSearchParams } = {}) {
-    const response = await fetch(url, {
-      method: init.method ?? 'GET',
-      body: init.body,
-      redirect: 'manual',
-      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const index = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-    return response;
-  }
-
-  /** Follows the provider's redirects until one leads back to the app; signs in on its login form. */
-  async signIn(authorizationUrl: string, accountId: string): Promise<URL> {
-    let url = authorizationUrl;
-    for (let hop = 0; hop < 10; hop++) {
-      const response = await this.request(url);
-      if (response.status === 200) {
-        const html = await response.text();
-        const action = /action="([^"]+)"/.exec(html)?.[1];
-        if (!action) throw new Error(`no login form at ${url}`);
-        const posted = await this.request(new URL(action.replaceAll('&amp;', '&'), url).href, {
-          method: 'POST',
-          body: new URLSearchParams({ prompt: 'login', login: accountId, password: 'any password' }),
-        });
-        url = new URL(posted.headers.get('location')!, url).href;
-        continue;
-      }
-      const location = response.headers.get('location');
-      if (!location) throw new Error(`the provider answered ${response.status} at ${url}`);
-      url = new URL(location, url).href;
-      if (url.startsWith(APP)) return new URL(url);
-    }
-    throw new Error('too many redirects at the provider');
+/** The provider's pages in a browser that comes back to this app's origin. */
+class ProviderBrowser extends TestProviderBrowser {
+  constructor() {
+    super(APP);
   }
 }
 
@@ -135,7 +102,13 @@ describe('signing in with the OpenID Connect provider', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email, firstName: 'Nina', lastName: 'Okafor', role: 'customer' });
+    expect(me.json()).toMatchObject({
+      email,
+      firstName: 'Nina',
+      lastName: 'Okafor',
+      role: 'customer',
+      emailVerified: true,
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ oidcIssuer: op.issuer, oidcSubject: account, passwordHash: null });
 
@@ -158,6 +131,7 @@ describe('signing in with the OpenID Connect provider', () => {
 
   it('links an existing password account when the provider says its email is verified', async () => {
     const existing = await signUp(t.app, { email: `linked-${Date.now()}@example.com` });
+    expect(existing.user.emailVerified).toBe(false);
     const account = newAccount({
       email: existing.user.email.toUpperCase(),
       email_verified: true,
@@ -171,7 +145,8 @@ describe('signing in with the OpenID Connect provider', () => {
       url: '/api/auth/user',
       headers: { cookie: sessionCookieOf(setCookies(response))! },
     });
-    expect(me.json().id).toBe(existing.user.id);
+    // The provider vouched for the address, so the linked account's email is verified too.
+    expect(me.json()).toMatchObject({ id: existing.user.id, emailVerified: true });
   });
 
   it('refuses an unverified email that a password account has: /login?error=oidc_email_unverified, nothing linked or made', async () => {
@@ -209,13 +184,20 @@ describe('signing in with the OpenID Connect provider', () => {
     expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
-  it('makes a new account for an unverified email that nobody has', async () => {
+  it('makes a new, unverified account for an unverified email that nobody has', async () => {
     const email = `fresh-${Date.now()}@example.com`;
     const account = newAccount({ email, email_verified: false, name: 'Fresh Face' });
     const { location, cookie } = await startLogin();
     const response = await callback(await new ProviderBrowser().signIn(location, account), cookie);
     expect(response.headers.location).toBe('/');
-    expect(await t.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
+    expect(row!.emailVerifiedAt).toBeNull();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: sessionCookieOf(setCookies(response))! },
+    });
+    expect(me.json()).toMatchObject({ email, emailVerified: false });
   });
 
   it('refuses a tampered state, a code used twice, a callback with no sign-in under way and an error from the provider', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { safeReturnTo } from '#shared/return-to.js';
 import { SESSION_COOKIE, startSession } from '#server/http/session.js';
 import {
@@ -31,7 +32,8 @@ export async function oidcRoutes(app: FastifyInstance) {
   const discover = oidc ? oidcDiscovery(oidc) : null;
   const isPublic = { config: { public: true } };
 
-  app.get<{ Querystring: { returnTo?: string } }>('/api/login', isPublic, async (request, reply) => {
+  const loginRoute = { ...isPublic, schema: { querystring: z.object({ returnTo: z.string().optional() }) } };
+  app.get<{ Querystring: { returnTo?: string } }>('/api/login', loginRoute, async (request, reply) => {
     if (!discover) {
       const returnTo = safeReturnTo(request.query.returnTo);
       return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`, 302);

@@ -5,7 +5,7 @@ import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
 import type { UserRow } from '#server/http/context.js';
-import { isUniqueViolation } from '#server/http/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
 
 /** Why a sign-in through the provider failed, as /login?error= shows it (DESIGN.md §3.6). */
 export type OidcFailure = 'oidc_failed' | 'oidc_email_unverified';
@@ -182,7 +182,12 @@ export async function accountForIdentity(db: Db, issuer: string, claims: Claims)
         if (existing.oidcSubject) throw new OidcError('oidc_failed');
         const [linked] = await tx
           .update(users)
-          .set({ oidcIssuer: issuer, oidcSubject: claims.sub })
+          // The provider vouched for the address: the account's email is now proven too.
+          .set({
+            oidcIssuer: issuer,
+            oidcSubject: claims.sub,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          })
           .where(eq(users.id, existing.id))
           .returning();
         return linked!;
@@ -195,6 +200,8 @@ export async function accountForIdentity(db: Db, issuer: string, claims: Claims)
           profileImageUrl: /^https:\/\//.test(text(claims.picture, 2048)) ? text(claims.picture, 2048) : null,
           oidcIssuer: issuer,
           oidcSubject: claims.sub,
+          // Verified only on the provider's word (docs/decisions/031-email-verification.md).
+          emailVerifiedAt: verified ? new Date() : null,
         })
         .returning();
       return created!;

@@ -23,3 +23,4 @@ export * from './uploads.js';
 export * from './rate-limit-counters.js';
 export * from './email-outbox.js';
 export * from './password-reset-tokens.js';
+export * from './email-verification-tokens.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EmailNotifications } from '#shared/auth.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { userRole } from './enums.js';
@@ -9,6 +9,8 @@ export const users = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
+    /** When the owner proved the address (a confirmation link or a provider's email_verified); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
     // The OpenID Connect identity this account signs in with (DESIGN.md §3.6): found by both, never by email.
     oidcIssuer: text('oidc_issuer'),

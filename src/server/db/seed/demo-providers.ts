@@ -376,6 +376,7 @@ export async function seedDemoProviders(
               .insert(users)
               .values({
                 email: p.email,
+                emailVerifiedAt: new Date(),
                 passwordHash,
                 firstName: p.firstName,
                 lastName: p.lastName,

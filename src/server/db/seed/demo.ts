@@ -155,6 +155,8 @@ export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean>
       .values(
         DEMO_ACCOUNTS.map((a) => ({
           email: a.email,
+          // Demo accounts are ready to use: nobody reads their mailbox (docs/decisions/031-email-verification.md).
+          emailVerifiedAt: new Date(),
           passwordHash,
           firstName: a.firstName,
           lastName: a.lastName,

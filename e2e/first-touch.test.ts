@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app.js';
+import { catalogText, describeJourney, launchBrowser, registerViaApi } from './support/browser.js';
+
+// DESIGN.md §1 'First touch', docs/decisions/030: a page works the moment it is visible. Every script of the app
+// is held back 3 s, and each control is used as soon as it shows, never waiting for hydration: the click must
+// take effect (a link, or a form the server answers), never be dropped.
+const SCRIPT_DELAY_MS = 3_000;
+
+describeJourney('controls used the moment they show, scripts held back 3 s', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const urls: string[] = [];
+  const passwords: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp({ LOG_LEVEL: 'info' }, { captureOutput: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function slowScripts(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(20_000);
+    await context.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    page.on('request', (request) => urls.push(request.url()));
+    return { context, page };
+  }
+
+  async function account(page: Page) {
+    const email = `touch-${randomBytes(4).toString('hex')}@example.com`;
+    const password = `pw-${randomBytes(6).toString('hex')}`;
+    passwords.push(password);
+    await registerViaApi(page, app.url, { email, password, firstName: 'Tess', lastName: 'Touch' });
+    await page.context().clearCookies();
+    return { email, password };
+  }
+
+  const hydrated = (page: Page) => page.evaluate(() => Boolean(document.documentElement.dataset.hydrated));
+
+  it('switches to Create account, then signs in, before any script has run', async () => {
+    const { context, page } = await slowScripts();
+    const { email, password } = await account(page);
+    await page.goto(`${app.url}/login`, { waitUntil: 'commit' });
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: catalogText('en', 'auth:register_title') }).waitFor();
+    expect(page.url()).toBe(`${app.url}/login?mode=register`);
+
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    expect(await hydrated(page)).toBe(false);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByTestId('user-chip').getByText('Tess').waitFor();
+    await context.close();
+  });
+
+  it('switches the landing page to Spanish before any script has run', async () => {
+    const { context, page } = await slowScripts();
+    await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+    const toggle = page.getByTestId('language-toggle');
+    await toggle.waitFor();
+    expect(await hydrated(page)).toBe(false);
+    await toggle.click();
+    await page.locator('html[lang="es"]').waitFor();
+    await page.getByRole('heading', { level: 1 }).getByText(catalogText('es', 'landing:hero_title_start')).waitFor();
+    await context.close();
+  });
+
+  it('searches for providers before any script has run', async () => {
+    const { context, page } = await slowScripts();
+    const { email, password } = await account(page);
+    const signIn = await page.request.post(`${app.url}/api/auth/login`, {
+      data: { email, password },
+      headers: { origin: app.url },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto(`${app.url}/find-providers`, { waitUntil: 'commit' });
+    const search = page.getByRole('search');
+    await search.getByLabel('Search').fill('roof');
+    expect(await hydrated(page)).toBe(false);
+    await search.getByLabel('Search').press('Enter');
+    await page.waitForURL(/\/find-providers\?q=roof/);
+    await page.getByTestId('provider-count').waitFor();
+    await context.close();
+  });
+
+  it('signs in with scripts too, without the password in a URL', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.on('request', (request) => urls.push(request.url()));
+    const { email, password } = await account(page);
+    await page.goto(`${app.url}/login`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('user-chip').getByText('Tess').waitFor();
+    expect(urls).toContain(`${app.url}/api/auth/login`);
+    await context.close();
+  });
+
+  it('never put a password in a URL the browser asked for, nor in a line of the server log', () => {
+    const log = app.output();
+    for (const secret of passwords) {
+      for (const url of urls) expect(decodeURIComponent(url)).not.toContain(secret);
+      expect(log).not.toContain(secret);
+    }
+  });
+});

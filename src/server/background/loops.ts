@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#server/config.js';
+import { emailUnreadMessages } from '#server/conversations/unread-emails.js';
+import type { Db } from '#server/db/client.js';
+import { backgroundOrigin } from '#server/http/context.js';
+import { PostgresRateLimitStore } from '#server/http/rate-limit.js';
+import type { PostgresSessionStore } from '#server/http/session.js';
+import { mailWorker, type MailWorkerOptions } from '#server/mail/index.js';
+import { expireStaleJobs } from '#server/projects/lifecycle.js';
+import { sweepUnreferencedUploads, type PhotoStorage } from '#server/uploads/index.js';
+import { every } from './every.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+type Loop = {
+  name: string;
+  /** What it does. */
+  does: string;
+  periodMs: number;
+  /** The wait before the first run, when it is not one period. */
+  firstMs?: number;
+  /** Why every instance may run it at once. */
+  safeOnMany: string;
+  run: (stop: AbortSignal) => Promise<unknown>;
+};
+
+export type BackgroundDeps = {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  storage: PhotoStorage;
+  sessions: PostgresSessionStore;
+  /** The outbox worker's timing (tests make it quick); the unread-message check follows its poll. */
+  mail?: MailWorkerOptions;
+};
+
+/**
+ * Everything this server does on its own, in every instance (docs/decisions/033): one list, started once by
+ * app.ts after the routes and stopped when the app closes, each loop calling its own feature's service. Returns
+ * the stop: every loop stops at once, each waiting at most STOP_WAIT_MS for its run (every.ts), and the mail
+ * worker's transport closes after its last run.
+ */
+export function startBackground({ db, config, log, storage, sessions, mail }: BackgroundDeps): () => Promise<void> {
+  const worker = mailWorker(db, config, log, mail);
+  const rateLimits = new PostgresRateLimitStore(db);
+  const loops: Loop[] = [
+    {
+      name: 'email outbox worker',
+      does: 'sends the emails that are due from the outbox, retrying failures with backoff (decision 024)',
+      periodMs: worker.pollMs,
+      safeOnMany: 'each batch is claimed and leased by one statement with FOR UPDATE SKIP LOCKED',
+      run: worker.run,
+    },
+    {
+      name: 'unread message emails',
+      does: 'emails a message still unread some minutes after it was sent, once per unread run',
+      periodMs: Math.max(mail?.pollMs ?? 30_000, 50),
+      safeOnMany: "the email's dedupe key (the message's id) is unique in the outbox: a second enqueue is a no-op",
+      run: () => emailUnreadMessages(db, config, config.mail.messageEmailDelaySeconds),
+    },
+    {
+      name: 'job expiry sweep',
+      does: 'cancels jobs still open and unhired JOB_EXPIRY_DAYS after posting, refunding their bids (decision 017)',
+      periodMs: HOUR,
+      firstMs: 10_000,
+      safeOnMany: "one job per transaction, locked FOR UPDATE SKIP LOCKED; status = 'open' loses to a hire",
+      // Refunded bidders are told by email like after an owner's cancellation; no request: PUBLIC_URL's links.
+      run: () => expireStaleJobs(db, config.jobExpiryDays, new Date(), { config, origin: backgroundOrigin(config) }),
+    },
+    {
+      name: 'upload sweep',
+      does: 'removes the files and rows of uploads nothing refers to a day after they were made (decision 025)',
+      periodMs: HOUR,
+      // Nothing is urgent, and a deploy's new instances are busy.
+      firstMs: 5 * MINUTE,
+      safeOnMany: 'uploads are claimed FOR UPDATE SKIP LOCKED with a claim stamp that runs out after 10 minutes',
+      run: () => sweepUnreferencedUploads(db, storage),
+    },
+    {
+      name: 'session pruning',
+      does: 'deletes expired sessions',
+      periodMs: HOUR,
+      safeOnMany: 'a delete of rows nothing reads again; a row already gone costs nothing',
+      run: () => sessions.prune(),
+    },
+    {
+      name: 'rate-limit pruning',
+      does: 'deletes the counters of rate-limit windows that ended',
+      periodMs: 10 * MINUTE,
+      safeOnMany: 'a delete of rows nothing reads again; a row already gone costs nothing',
+      run: () => rateLimits.prune(),
+    },
+  ];
+  const stops = loops.map((loop) => every(loop.name, loop.periodMs, loop.run, { log, firstMs: loop.firstMs }));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+    worker.close();
+  };
+}

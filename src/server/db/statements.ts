@@ -1,0 +1,85 @@
+import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { dialect, pgClient, pgliteClient } from './drizzle-internals.js';
+import type { DbOrTx } from './types.js';
+
+/** The rows of `db.execute(sql...)`: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+/** A named value of a prepared statement, given when it runs. */
+export const param = (name: string) => sql.placeholder(name);
+
+// The types Drizzle leaves as PostgreSQL's text (timestamps, dates, intervals and their arrays, numeric[]), so
+// a statement run here reads every value as the same statement run through Drizzle would. node-postgres takes
+// them once for the pool (pool.ts; a query's own config is copied on every call); Drizzle's own queries bring theirs.
+const TEXT_TYPES = [1114, 1184, 1082, 1186, 1115, 1185, 1182, 1187, 1231];
+const keepText = (value: string) => value;
+export const pgTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    TEXT_TYPES.includes(oid) ? keepText : pg.types.getTypeParser(oid, format as 'text'),
+};
+const pgliteParsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, keepText]));
+
+/** One statement on the connection (or pool) under `db`: node-postgres prepares it by name, PGlite runs it. */
+async function runStatement(db: DbOrTx, name: string, text: string, values: unknown[], rowMode?: 'array') {
+  const client = pgClient(db);
+  if (client) {
+    const config = (rowMode ? { name, text, values, rowMode } : { name, text, values }) as pg.QueryConfig;
+    return (await client.query(config)).rows as unknown[];
+  }
+  const pglite = pgliteClient(db);
+  return (await pglite.query(text, values, { rowMode: rowMode ?? 'object', parsers: pgliteParsers })).rows;
+}
+
+/**
+ * The statement's values from the named ones a call gives, worked out once: which name fills each `$n` (what
+ * Drizzle's fillPlaceholders decides on every call by walking each value's prototypes).
+ */
+function valueFiller(params: unknown[]): (values: Record<string, unknown>) => unknown[] {
+  const fillers = params.map((p): ((values: Record<string, unknown>) => unknown) => {
+    const placeholder = is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? p.value : null;
+    if (!placeholder) return () => p;
+    const { name } = placeholder;
+    const encode = is(p, Param) ? (value: unknown) => p.encoder.mapToDriverValue(value) : null;
+    return (values) => {
+      if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+      return encode ? encode(values[name]) : values[name];
+    };
+  });
+  return (values) => fillers.map((fill) => fill(values));
+}
+
+/**
+ * A hand-written statement, its SQL text built once, run by name with `param(name)` values filled in:
+ * on PostgreSQL a named prepared statement, parsed and planned once per connection, not on every call
+ * (decision 018). It runs on whatever it is given: the database, or the caller's transaction. It goes to the
+ * driver without Drizzle's per-call query object (these statements run on every request; decision 029).
+ *
+ * With `mapRow`, each row arrives as an array of its columns in the statement's order and becomes what
+ * `mapRow` makes of it, with nothing in between: the hottest reads build their answers straight from the
+ * driver's values (decision 028; row-reader.ts reads a whole table's row). Timestamps then arrive as
+ * PostgreSQL's text, as Drizzle reads them.
+ */
+export function preparedStatement<Row>(
+  name: string,
+  query: SQL,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]>;
+export function preparedStatement<T>(
+  name: string,
+  query: SQL,
+  mapRow: (row: unknown[]) => T,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]>;
+export function preparedStatement<T>(name: string, query: SQL, mapRow?: (row: unknown[]) => T) {
+  const built = dialect.sqlToQuery(query);
+  const fill = valueFiller(built.params);
+  if (mapRow) {
+    return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
+      const rows = await runStatement(db, name, built.sql, fill(values), 'array');
+      return (rows as unknown[][]).map(mapRow);
+    };
+  }
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
+    (await runStatement(db, name, built.sql, fill(values))) as T[];
+}
