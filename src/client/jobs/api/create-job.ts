@@ -14,8 +14,8 @@ export function createJob(input: CreateJobInput): Promise<Job> {
 
 /** The post-job form's photos: its parts named `file` (an empty file input still sends one, with no bytes). */
 export const PHOTO_FIELD = 'file';
-/** The form's text fields, as CreateJobSchema reads them. */
-const TEXT_FIELDS = [
+/** The post-job form's text fields, as CreateJobSchema reads them. */
+export const JOB_TEXT_FIELDS = [
   'categoryId',
   'title',
   'description',
@@ -40,7 +40,7 @@ export async function postJobAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const files = form.getAll(PHOTO_FIELD).filter((file): file is File => file instanceof File && file.size > 0);
   const values: Record<string, string> = { ...formValues(form), photoCount: String(files.length) };
-  const text = Object.fromEntries(TEXT_FIELDS.map((name) => [name, values[name] ?? '']));
+  const text = Object.fromEntries(JOB_TEXT_FIELDS.map((name) => [name, values[name] ?? '']));
   const flags = Object.fromEntries(REQUIREMENTS.map((name) => [name, form.has(name)]));
   // The API checks it with CreateJobSchema, as it checks a call from scripts.
   const input = { ...text, ...flags } as unknown as CreateJobInput;

@@ -15,7 +15,7 @@ import { Input } from '#client/ui/input.js';
 import { NativeSelect } from '#client/ui/native-select.js';
 import { Spinner } from '#client/ui/spinner.js';
 import { Textarea } from '#client/ui/textarea.js';
-import { PHOTO_FIELD } from '../api/create-job.js';
+import { JOB_TEXT_FIELDS, PHOTO_FIELD } from '../api/create-job.js';
 import { useCategories } from '../api/get-categories.js';
 import { useZipLookup } from '../api/get-zip.js';
 import { categoryLabel } from './category.js';
@@ -25,22 +25,10 @@ import { timelineLabel } from './timeline.js';
 
 type FormValues = z.input<typeof CreateJobSchema>;
 type JobForm = UseFormReturn<FormValues, unknown, z.output<typeof CreateJobSchema>>;
-type FieldName = (typeof FIELDS)[number];
+type FieldName = (typeof JOB_TEXT_FIELDS)[number];
 /** What the form's failure gives back to draw it again: the text values sent. */
 type Sent = Record<string, string | undefined>;
 
-const FIELDS = [
-  'categoryId',
-  'title',
-  'description',
-  'zipCode',
-  'city',
-  'state',
-  'county',
-  'budgetMin',
-  'budgetMax',
-  'timeline',
-] as const;
 // Refusals of the upload step: shown beside the photos.
 const PHOTO_ERROR_FIELDS = Object.fromEntries(
   ['too_many_photos', 'payload_too_large', 'unsupported_media_type', 'invalid_photo', 'no_photos'].map((code) => [
@@ -78,14 +66,14 @@ export function PostJobForm() {
   const { t } = useTranslation();
   const [files, setFiles] = useState<File[]>([]);
   const [photosChanged, setPhotosChanged] = useState(false);
-  const failure = useFormFailure([...FIELDS, 'photos'], 'jobs:post_error_description', PHOTO_ERROR_FIELDS);
+  const failure = useFormFailure([...JOB_TEXT_FIELDS, 'photos'], 'jobs:post_error_description', PHOTO_ERROR_FIELDS);
   const sent: Sent = failure.values;
   const refused = 'intent' in sent;
   const form = useForm({
     resolver: zodResolver(CreateJobSchema),
     defaultValues: {
       ...EMPTY,
-      ...Object.fromEntries(FIELDS.map((name) => [name, sent[name] ?? ''])),
+      ...Object.fromEntries(JOB_TEXT_FIELDS.map((name) => [name, sent[name] ?? ''])),
       ...Object.fromEntries(REQUIREMENTS.map((name) => [name, sent[name] !== undefined])),
     },
   });
