@@ -6,6 +6,7 @@ import type { UserRow } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
 import { enqueueEmail } from '#server/mail/index.js';
 import { verifyEmailEmail } from '#server/mail/emails.js';
+import { languageOf } from '#server/mail/templates.js';
 import { issueToken, revokeTokens, spendToken } from './single-use-token.js';
 
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
@@ -31,7 +32,7 @@ export async function sendVerificationEmail(tx: DbOrTx, config: Config, user: Us
     config,
     to: user,
     origin,
-    content: verifyEmailEmail(user.language === 'es' ? 'es' : 'en', `/verify-email?token=${encodeURIComponent(token)}`),
+    content: verifyEmailEmail(languageOf(user), `/verify-email?token=${encodeURIComponent(token)}`),
   });
 }
 

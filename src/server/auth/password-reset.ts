@@ -5,6 +5,7 @@ import { passwordResetTokens, sessions, users } from '#server/db/schema/index.js
 import { AppError } from '#server/http/errors.js';
 import { enqueueEmail } from '#server/mail/index.js';
 import { passwordResetEmail } from '#server/mail/emails.js';
+import { languageOf } from '#server/mail/templates.js';
 import { hashPassword } from './password.js';
 import { isLiveToken, issueToken, revokeTokens, spendToken } from './single-use-token.js';
 
@@ -22,12 +23,11 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     if (!user) return;
     const token = await issueToken(tx, passwordResetTokens, user.id, RESET_TOKEN_TTL_MS);
-    const language = user.language === 'es' ? 'es' : 'en';
     await enqueueEmail(tx, {
       config,
       to: user,
       origin,
-      content: passwordResetEmail(language, `/reset-password?token=${encodeURIComponent(token)}`),
+      content: passwordResetEmail(languageOf(user), `/reset-password?token=${encodeURIComponent(token)}`),
     });
   });
 }
