@@ -7,11 +7,10 @@ import {
   type HydrationState,
   type RouteObject,
 } from 'react-router';
-import { RequireAuth } from '#client/auth/require-auth.js';
+import { RequireAuth } from '#client/auth/index.js';
 import { routeContext } from '#client/lib/route-context.js';
 import { EntryPage } from '#client/landing/entry-page.js';
-import { AppShell } from '#client/layout/app-shell.js';
-import { languageAction } from '#client/layout/language-toggle.js';
+import { AppShell, languageAction } from '#client/layout/index.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
 // Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at

@@ -4,10 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import './styles.css';
 import { App, createAppRouter, loadMatchedRoutes } from '#client/app.js';
-import { userQueryOptions } from '#client/auth/use-user.js';
+import { userQueryOptions } from '#client/auth/index.js';
 import { currentLanguage, i18n, i18nReady } from '#client/lib/i18n.js';
 import { queryClient } from '#client/lib/query-client.js';
-import { Toaster } from '#client/ui/toast.js';
+import { Toaster } from '#client/ui/toaster.js';
 import { QUERY_CACHE_ID, ROUTER_DATA_ID } from '#shared/prerender.js';
 
 // Zod probes for `new Function` (its fast object parser) the first time it parses; under our CSP the probe fails

@@ -12,12 +12,12 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { loadMatchedRoutes, routes } from '#client/app.js';
-import { userQueryOptions } from '#client/auth/use-user.js';
+import { userQueryOptions } from '#client/auth/index.js';
 import { setApiTransport } from '#client/lib/api.js';
 import { i18n, loadAllCatalogs } from '#client/lib/i18n.js';
 import { createQueryClient } from '#client/lib/query-client.js';
 import { routeContext } from '#client/lib/route-context.js';
-import { Toaster } from '#client/ui/toast.js';
+import { Toaster } from '#client/ui/toaster.js';
 import type { Language } from '#shared/i18n/languages.js';
 
 // The React app rendered outside the browser (docs/decisions/030): the public pages at build time

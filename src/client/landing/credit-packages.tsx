@@ -7,7 +7,7 @@ import { cn } from '#client/lib/cn.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useCreditPackages } from './api/get-credit-packages.js';
+import { useCreditPackages } from '#client/credits/index.js';
 import { SectionHeading } from './section-heading.js';
 
 /** The package catalog from the server, shown in the visitor's language by package id. */

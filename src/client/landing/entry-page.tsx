@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 import { LandingPage } from './landing-page.js';
 

@@ -1,15 +1,14 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '#client/auth/use-user.js';
-import { VerifyEmailBanner } from '#client/auth/verify-email-banner.js';
+import { useUser, VerifyEmailBanner } from '#client/auth/index.js';
 import { SIGNED_IN_NAMESPACES } from '#client/lib/i18n.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 import { Footer } from './footer.js';
 import { TopBar } from './top-bar.js';
 
 // Live updates matter only to a signed-in user: a visitor's first screen does not load them (decision 009).
-const LiveUpdates = lazy(async () => ({ default: (await import('#client/realtime/live-updates.js')).LiveUpdates }));
+const LiveUpdates = lazy(async () => ({ default: (await import('#client/realtime/index.js')).LiveUpdates }));
 
 /** Suspends while a signed-in user's catalogs load (lib/i18n.ts): a visitor's first screen skips them. */
 function SignedInCatalogs({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { LOGIN_URL } from '#client/lib/query-client.js';
 import { PRIVACY_EMAIL, SUPPORT_EMAIL } from '#client/lib/site.js';
 import { Logo } from './logo.js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, type ActionFunctionArgs } from 'react-router';
 import { LANGUAGES, type Language } from '#shared/i18n/languages.js';
 import { safeReturnTo } from '#shared/return-to.js';
-import { useUser, userQueryOptions } from '#client/auth/use-user.js';
+import { useUser, userQueryOptions } from '#client/auth/index.js';
 import { api } from '#client/lib/api.js';
 import { languageCookie, useLanguage } from '#client/lib/i18n.js';
 import { cn } from '#client/lib/cn.js';

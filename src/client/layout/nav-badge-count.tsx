@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUnreadTotal } from '#client/messages/api/get-conversations.js';
+import { useUnreadTotal } from '#client/messages/index.js';
 import type { NavItem } from './nav-items.js';
 
 /** The unread count beside 'Messages' in the top bar and the mobile menu; nothing when zero. */

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '#shared/auth.js';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { LOGIN_URL, LOGOUT_URL } from '#client/lib/query-client.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';

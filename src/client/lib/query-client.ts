@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { safeReturnTo } from '#shared/return-to.js';
-import { toast, toastRegionReady } from '#client/ui/toast.js';
+import { toast } from '#client/ui/toast.js';
+import { toastRegionReady } from '#client/ui/toaster.js';
 import { ApiError, api } from './api.js';
 import { i18n } from './i18n.js';
 

@@ -12,14 +12,13 @@ import {
   type JobUpdatedEvent,
   type ServiceRequestEvent,
 } from '#shared/events.js';
-import { userQueryOptions, useUser } from '#client/auth/use-user.js';
-import { transactionsQueryOptions } from '#client/credits/api/get-transactions.js';
+import { userQueryOptions, useUser } from '#client/auth/index.js';
+import { transactionsQueryOptions } from '#client/credits/index.js';
 import { connectEventStream } from '#client/lib/event-stream.js';
 import { i18n } from '#client/lib/i18n.js';
-import { conversationsQueryOptions } from '#client/messages/api/get-conversations.js';
-import { addMessageToThread, messagesQueryOptions } from '#client/messages/api/get-messages.js';
-import { refreshAfterProjectChange } from '#client/projects/api/refresh-after-project-change.js';
-import { serviceRequestsQueryOptions } from '#client/service-requests/api/get-service-requests.js';
+import { conversationsQueryOptions, addMessageToThread, messagesQueryOptions } from '#client/messages/index.js';
+import { refreshAfterProjectChange } from '#client/projects/index.js';
+import { serviceRequestsQueryOptions } from '#client/service-requests/index.js';
 import { toast } from '#client/ui/toast.js';
 
 /** Each server event, applied to the cached queries it changes (DESIGN.md §3.3). */

@@ -1,8 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '#client/auth/use-user.js';
-import { ResendVerificationButton } from '#client/auth/verify-email-banner.js';
+import { useUser, ResendVerificationButton } from '#client/auth/index.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userQueryOptions } from '#client/auth/use-user.js';
-import { transactionsQueryOptions } from '#client/credits/api/get-transactions.js';
-import { jobQueryOptions } from '#client/jobs/api/get-job.js';
-import { jobsQueryOptions } from '#client/jobs/api/get-jobs.js';
+import { userQueryOptions } from '#client/auth/index.js';
+import { transactionsQueryOptions } from '#client/credits/index.js';
+import { jobQueryOptions, jobsQueryOptions } from '#client/jobs/index.js';
 import { intelligenceQueryOptions } from './get-intelligence.js';
 import { jobBidsQueryOptions } from './get-job-bids.js';
 import { myBidsQueryOptions } from './get-my-bids.js';

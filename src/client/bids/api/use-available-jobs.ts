@@ -1,4 +1,4 @@
-import { useJobs } from '#client/jobs/api/get-jobs.js';
+import { useJobs } from '#client/jobs/index.js';
 
 // One fetch size for every provider screen, so they share one cached query. It is a little more
 // than the longest list (10) so that, once the provider's own jobs are left out, enough remain.

@@ -12,9 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { Alert } from '#client/ui/alert.js';
-import { MessageButton } from '#client/messages/components/message-button.js';
-import type { AcceptQuestion } from '#client/projects/api/accept-bid.js';
-import { ConfirmAction } from '#client/projects/components/confirm-action.js';
+import { MessageButton } from '#client/messages/index.js';
+import { ConfirmAction } from '#client/ui/confirm-action.js';
 import { useJobBids } from '../api/get-job-bids.js';
 import { BidStatusBadge, TierBadge } from './tier-badge.js';
 
@@ -55,6 +54,9 @@ export function OwnerBidList({ job }: { job: Job }) {
     </Card>
   );
 }
+
+/** What the accept form's action answers before a hire: the bid whose question stands open (`null`: none). */
+export type AcceptQuestion = { asking: string | null };
 
 /** The accept form's `intent`: the job page's action (job-detail-page.tsx) sends it to acceptBidAction. */
 export const ACCEPT_BID_INTENT = 'accept-bid';
@@ -127,6 +129,7 @@ function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
               asking={answer?.asking === bid.id}
               variant="default"
               label={t('projects:accept_bid')}
+              cancelLabel={t('projects:cancel_keep')}
               question={t('projects:accept_confirm', { name: bid.providerName, amount })}
               pending={pending}
             />

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/auth.js';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { useAvailableJobs } from '../api/use-available-jobs.js';
 import { formatBudgetRange, formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';

@@ -6,8 +6,7 @@ import {
   ServiceAreaSchema,
   type BusinessProfile,
 } from '#shared/business-profiles.js';
-import { useZipLookup } from '#client/jobs/api/get-zip.js';
-import { MoneyInput } from '#client/jobs/components/money-input.js';
+import { useZipLookup, MoneyInput } from '#client/jobs/index.js';
 import { formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Checkbox } from '#client/ui/checkbox.js';

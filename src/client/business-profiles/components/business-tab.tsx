@@ -2,7 +2,7 @@ import { Save } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_TYPES, BusinessProfileSchema, type BusinessProfile } from '#shared/business-profiles.js';
-import { useZipLookup } from '#client/jobs/api/get-zip.js';
+import { useZipLookup } from '#client/jobs/index.js';
 import { fieldErrors } from '#client/lib/errors.js';
 import { isUnauthorized } from '#client/lib/query-client.js';
 import { Button } from '#client/ui/button.js';

@@ -2,7 +2,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { photoThumbnailUrl } from '#shared/jobs.js';
-import { uploadPhotos } from '#client/jobs/api/upload-photos.js';
+import { uploadPhotos } from '#client/jobs/index.js';
 import { errorMessage } from '#client/lib/errors.js';
 import { Button } from '#client/ui/button.js';
 import { Spinner } from '#client/ui/spinner.js';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PORTFOLIO_IMAGE_LIMIT, PortfolioItemSchema, type BusinessProfile } from '#shared/business-profiles.js';
-import { MoneyInput } from '#client/jobs/components/money-input.js';
+import { MoneyInput } from '#client/jobs/index.js';
 import { formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Checkbox } from '#client/ui/checkbox.js';

@@ -2,7 +2,7 @@ import { Briefcase, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CARD_AREA_COUNT, CARD_SERVICE_COUNT, type ProviderSearchResult } from '#shared/business-profiles.js';
-import { categoryLabel } from '#client/jobs/components/category.js';
+import { categoryLabel } from '#client/jobs/index.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';

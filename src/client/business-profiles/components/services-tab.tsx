@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CapabilitySchema, type BusinessProfile } from '#shared/business-profiles.js';
-import { useCategories } from '#client/jobs/api/get-categories.js';
-import { categoryLabel } from '#client/jobs/components/category.js';
-import { MoneyInput } from '#client/jobs/components/money-input.js';
+import { useCategories, categoryLabel, MoneyInput } from '#client/jobs/index.js';
 import { formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Checkbox } from '#client/ui/checkbox.js';

@@ -1,8 +1,8 @@
 import { Award, Building2, ExternalLink, FolderOpen, MapPin, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '#client/auth/use-user.js';
-import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
+import { useUser } from '#client/auth/index.js';
+import { BecomeProviderCard } from '#client/providers/index.js';
 import { Alert } from '#client/ui/alert.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';

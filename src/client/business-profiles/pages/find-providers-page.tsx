@@ -3,12 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProviderSearchResult } from '#shared/business-profiles.js';
-import { useCategories } from '#client/jobs/api/get-categories.js';
-import { categoryLabel } from '#client/jobs/components/category.js';
-import {
-  ServiceRequestDialog,
-  type RequestTarget,
-} from '#client/service-requests/components/service-request-dialog.js';
+import { useCategories, categoryLabel } from '#client/jobs/index.js';
+import { ServiceRequestDialog, type RequestTarget } from '#client/service-requests/index.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';

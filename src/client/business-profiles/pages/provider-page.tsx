@@ -15,13 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ProviderShowcase } from '#shared/business-profiles.js';
 import { photoThumbnailUrl } from '#shared/jobs.js';
-import { categoryLabel } from '#client/jobs/components/category.js';
+import { categoryLabel } from '#client/jobs/index.js';
 import { formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
-import {
-  ServiceRequestDialog,
-  type RequestTarget,
-} from '#client/service-requests/components/service-request-dialog.js';
+import { ServiceRequestDialog, type RequestTarget } from '#client/service-requests/index.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmPurchaseAnswer } from '#shared/payments.js';
-import { userQueryOptions } from '#client/auth/use-user.js';
+import { userQueryOptions } from '#client/auth/index.js';
 import { api } from '#client/lib/api.js';
 import { transactionsQueryOptions } from './get-transactions.js';
 

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPackage, CreditPackageId } from '#shared/credits.js';
-import { useCreditPackages } from '#client/landing/api/get-credit-packages.js';
+import { useCreditPackages } from '../api/get-credit-packages.js';
 import { cn } from '#client/lib/cn.js';
 import { formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPackage, CreditPackageId } from '#shared/credits.js';
-import { useCreditPackages } from '#client/landing/api/get-credit-packages.js';
+import { useCreditPackages } from '../api/get-credit-packages.js';
 import { ApiError } from '#client/lib/api.js';
 import { usePublicConfig } from '#client/lib/config.js';
 import { formatMoney } from '#client/lib/format.js';

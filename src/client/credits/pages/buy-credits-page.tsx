@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPackageId } from '#shared/credits.js';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { usePublicConfig } from '#client/lib/config.js';
-import { PromoCodeBox } from '#client/promo/components/promo-code-box.js';
+import { PromoCodeBox } from '#client/promo/index.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { useReturnedPayment } from '../api/use-returned-payment.js';
 import { BalanceCard } from '../components/balance-card.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPackageId } from '#shared/credits.js';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { BalanceCard } from '../components/balance-card.js';
 import { PackagePicker } from '../components/package-picker.js';

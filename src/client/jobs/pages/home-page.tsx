@@ -2,7 +2,7 @@ import { ArrowRight, BriefcaseBusiness, LayoutDashboard, Plus, Search, type Luci
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_JOB_COUNT } from '#shared/jobs.js';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { cn } from '#client/lib/cn.js';
 import { Card } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';

@@ -3,16 +3,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useParams, type ActionFunctionArgs } from 'react-router';
 import type { Job } from '#shared/jobs.js';
-import { placeBidAction } from '#client/bids/api/place-bid.js';
-import { BidArea } from '#client/bids/components/bid-area.js';
-import { PLACE_BID_INTENT } from '#client/bids/components/bid-form.js';
-import { ACCEPT_BID_INTENT } from '#client/bids/components/owner-bid-list.js';
-import { acceptBidAction } from '#client/projects/api/accept-bid.js';
+import { placeBidAction, PLACE_BID_INTENT, ACCEPT_BID_INTENT } from '#client/bids/index.js';
 import { routeQueryClient } from '#client/lib/route-context.js';
 import { ApiError } from '#client/lib/api.js';
 import { errorMessage } from '#client/lib/errors.js';
 import { formatBudgetRange, formatDate } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
+import { acceptBidAction } from '#client/projects/index.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent } from '#client/ui/card.js';
@@ -24,6 +21,7 @@ import { categoryIcon, categoryLabel } from '../components/category.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { timelineLabel } from '../components/timeline.js';
+import { BidArea } from './bid-area.js';
 
 /**
  * The job page's forms (docs/decisions/030), told apart by their `intent`: a provider's bid and the owner's

@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Conversation } from '#shared/conversations.js';
-import { useUser } from '#client/auth/use-user.js';
+import { useUser } from '#client/auth/index.js';
 import { cn } from '#client/lib/cn.js';
 import { useEventStreamOpen } from '#client/lib/event-stream.js';
+import { trackingQueryKeyRoot } from '#client/projects/index.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';
@@ -94,6 +95,9 @@ function ConversationsSkeleton() {
   );
 }
 
+/** Other features' lists that show unread counts: marking a conversation read refreshes them too. */
+const SHOWING_UNREAD = [trackingQueryKeyRoot];
+
 function ConversationPane({
   conversation,
   userId,
@@ -105,7 +109,7 @@ function ConversationPane({
 }) {
   const { t } = useTranslation();
   const { data: messages } = useMessages(conversation.id);
-  const markRead = useMarkRead();
+  const markRead = useMarkRead(SHOWING_UNREAD);
   const name = displayName(conversation.otherParty);
   const { mutate, isPending } = markRead;
   // Opening a conversation with unread messages marks it read, and so does a message arriving while it is open.

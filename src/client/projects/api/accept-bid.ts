@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { api } from '#client/lib/api.js';
 import { formFailure, formValues, toastInBrowser } from '#client/lib/forms.js';
+import type { AcceptQuestion } from '#client/bids/index.js';
 import { refreshAfterProjectChange } from './refresh-after-project-change.js';
 
 type Accepted = { jobId: string; status: 'in_progress'; hiredProviderId: string; bidId: string };
@@ -9,9 +10,6 @@ type Accepted = { jobId: string; status: 'in_progress'; hiredProviderId: string;
 export function acceptBid(jobId: string, bidId: string): Promise<Accepted> {
   return api(`/api/jobs/${encodeURIComponent(jobId)}/bids/${encodeURIComponent(bidId)}/accept`, { method: 'POST' });
 }
-
-/** What the accept form's action answers before a hire: the bid whose question stands open (`null`: none). */
-export type AcceptQuestion = { asking: string | null };
 
 /**
  * The owner's 'Accept bid' form (owner-bid-list.tsx) in the job page's action (docs/decisions/030). It hires

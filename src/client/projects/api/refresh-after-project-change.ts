@@ -1,9 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { jobBidsQueryOptions } from '#client/bids/api/get-job-bids.js';
-import { myBidsQueryOptions } from '#client/bids/api/get-my-bids.js';
-import { jobQueryOptions } from '#client/jobs/api/get-job.js';
-import { jobsQueryOptions } from '#client/jobs/api/get-jobs.js';
-import { myJobsQueryOptions } from '#client/jobs/api/get-my-jobs.js';
+import { jobBidsQueryOptions, myBidsQueryOptions } from '#client/bids/index.js';
+import { jobQueryOptions, jobsQueryOptions, myJobsQueryOptions } from '#client/jobs/index.js';
 import { milestonesQueryOptions } from './get-milestones.js';
 import { trackingQueryKeyRoot } from './get-tracking.js';
 

@@ -2,9 +2,9 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { JobStatus } from '#shared/jobs.js';
 import { errorMessage } from '#client/lib/errors.js';
+import { ConfirmAction } from '#client/ui/confirm-action.js';
 import { toast } from '#client/ui/toast.js';
 import { useUpdateJobStatus } from '../api/update-job-status.js';
-import { ConfirmAction } from './confirm-action.js';
 
 /** The owner's status actions (DESIGN.md §3.4): cancel an open job; complete or cancel one in progress. */
 export function JobActions({ jobId, status }: { jobId: string; status: JobStatus }) {
@@ -20,6 +20,7 @@ export function JobActions({ jobId, status }: { jobId: string; status: JobStatus
     <div className="flex flex-wrap gap-2" data-testid="job-actions">
       {status === 'in_progress' && (
         <ConfirmAction
+          cancelLabel={t('projects:cancel_keep')}
           variant="default"
           label={
             <>
@@ -33,6 +34,7 @@ export function JobActions({ jobId, status }: { jobId: string; status: JobStatus
         />
       )}
       <ConfirmAction
+        cancelLabel={t('projects:cancel_keep')}
         variant="destructive"
         label={
           <>

@@ -1,8 +1,7 @@
 import { CalendarClock, Gavel, MessageSquare, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TrackedJob } from '#shared/projects.js';
-import { timelineLabel } from '#client/jobs/components/timeline.js';
-import { JobStatusBadge } from '#client/jobs/components/job-status-badge.js';
+import { timelineLabel, JobStatusBadge } from '#client/jobs/index.js';
 import { formatBudgetRange } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Badge } from '#client/ui/badge.js';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RedeemAnswer } from '#shared/promo.js';
-import { userQueryOptions } from '#client/auth/use-user.js';
-import { transactionsQueryOptions } from '#client/credits/api/get-transactions.js';
+import { userQueryOptions } from '#client/auth/index.js';
+import { transactionsQueryOptions } from '#client/credits/index.js';
 import { api } from '#client/lib/api.js';
 
 export function useRedeemPromoCode() {

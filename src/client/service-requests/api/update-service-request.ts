@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ServiceRequest, UpdateServiceRequestInput } from '#shared/service-requests.js';
-import { myJobsQueryOptions } from '#client/jobs/api/get-my-jobs.js';
+import { myJobsQueryOptions } from '#client/jobs/index.js';
 import { api } from '#client/lib/api.js';
 import { serviceRequestsQueryOptions } from './get-service-requests.js';
 

@@ -2,19 +2,14 @@ import { CircleSlash } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CHEAPEST_BID_COST } from '#shared/bids.js';
 import type { Job } from '#shared/jobs.js';
-import { useUser } from '#client/auth/use-user.js';
-import { InsufficientCreditsCard } from '#client/credits/components/insufficient-credits-card.js';
-import { MessageButton } from '#client/messages/components/message-button.js';
-import { OwnerJobCard } from '#client/projects/components/owner-job-card.js';
-import { ProjectDialogButton } from '#client/projects/components/project-dialog-button.js';
-import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
+import { useUser } from '#client/auth/index.js';
+import { InsufficientCreditsCard } from '#client/credits/index.js';
+import { MessageButton } from '#client/messages/index.js';
+import { OwnerJobCard, ProjectDialogButton } from '#client/projects/index.js';
+import { BecomeProviderCard } from '#client/providers/index.js';
 import { Card, CardContent } from '#client/ui/card.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useJobBids } from '../api/get-job-bids.js';
-import { BidForm } from './bid-form.js';
-import { IntelligencePanel } from './intelligence-panel.js';
-import { OwnBidCard } from './own-bid-card.js';
-import { OwnerBidList } from './owner-bid-list.js';
+import { useJobBids, BidForm, IntelligencePanel, OwnBidCard, OwnerBidList } from '#client/bids/index.js';
 
 /**
  * Everything about bids on the job page (spec §2 'Job detail', §6): the owner's list, a bidder's own bid

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '#client/ui/button.js';
 
 type ConfirmActionProps = {
   label: ReactNode;
   question: string;
+  /** The safe answer's words (the caller's: this room has no product words). */
+  cancelLabel: ReactNode;
   pending?: boolean;
   variant?: ButtonProps['variant'];
 } & (
@@ -29,13 +30,13 @@ type ConfirmActionProps = {
 export function ConfirmAction({
   label,
   question,
+  cancelLabel,
   onConfirm,
   pending = false,
   variant = 'outline',
   submit,
   asking: askingAtFirst = false,
 }: ConfirmActionProps) {
-  const { t } = useTranslation();
   const [asking, setAsking] = useState(askingAtFirst);
   const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -97,7 +98,7 @@ export function ConfirmAction({
             setAsking(false);
           }}
         >
-          {t('projects:cancel_keep')}
+          {cancelLabel}
         </Button>
       </div>
     </div>
