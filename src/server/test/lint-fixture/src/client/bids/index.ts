@@ -1,0 +1,1 @@
+export { bidCard } from './components/bid-card.js';

@@ -1,0 +1,1 @@
+export const jobCard = (title: string) => `[${title}]`;

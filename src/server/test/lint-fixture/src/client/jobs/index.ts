@@ -1,0 +1,1 @@
+export { jobCard } from './components/job-card.js';

@@ -1,0 +1,1 @@
+export { placeBid } from './service.js';

@@ -1,0 +1,1 @@
+export { canBid } from './rules.js';

@@ -1,0 +1,1 @@
+export const canBid = (status: string) => status === 'open';
