@@ -17,7 +17,7 @@ const boundary = (forbidden) => ({
 });
 
 /**
- * Feature boundaries (STYLE.md "Imports flow one way", scripts/eslint-features.mjs): no import cycle between
+ * Feature boundaries (docs/decisions/035, scripts/eslint-features.mjs): no import cycle between
  * files nor between feature folders, and a feature is reached only through its index.ts. `allowed` keeps
  * more of a feature's files open for one file of the allowlist below.
  */

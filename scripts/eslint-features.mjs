@@ -1,4 +1,4 @@
-// The feature folders and the lint rules that keep them apart (STYLE.md layout and "Imports flow one way"),
+// The feature folders and the lint rules that keep them apart (docs/decisions/035-feature-boundaries-in-the-linter.md),
 // used by eslint.config.js and tested in src/server/test/lint-boundaries.test.ts on a fixture tree.
 //
 // Every folder of src/server and src/client is a feature, except the shared rooms below, which any feature
