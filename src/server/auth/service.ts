@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { toLanguage } from '#shared/i18n/languages.js';
 import type { LoginInput, RegisterInput, UpdateUserInput, User } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
@@ -22,7 +23,7 @@ export function toUser(row: UserRow, config: Config): User {
     canRequestServices: row.canRequestServices,
     credits: row.credits,
     isAdmin: isAdmin(config, row),
-    language: row.language === 'es' ? 'es' : 'en',
+    language: toLanguage(row.language),
     emailNotifications: row.emailNotifications,
     createdAt: row.createdAt.toISOString(),
   };

@@ -8,11 +8,10 @@ import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId } from '#server/jobs/service.js';
+import { fullName } from '#shared/names.js';
 
 type MessageRow = typeof messages.$inferSelect;
 type Sender = { firstName: string; lastName: string; profileImageUrl: string | null };
-
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 function toMessage(row: MessageRow, sender: Sender): Message {
   return {

@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '#server/db/client.js';
 import { jobs, messages, users } from '#server/db/schema/index.js';
 import { enqueueEmails, notEnqueued } from '#server/mail/index.js';
 import { messageEmail } from '#server/mail/emails.js';
+import { fullName } from '#shared/names.js';
 
 type Due = {
   message_id: string;
@@ -63,7 +64,7 @@ export async function emailUnreadMessages(db: Db, config: Config, delaySeconds: 
           kind: 'messages' as const,
           dedupeKey: `message:${d.message_id}`,
           content: messageEmail(to.language === 'es' ? 'es' : 'en', {
-            sender: `${d.sender_first} ${d.sender_last}`.trim(),
+            sender: fullName({ firstName: d.sender_first, lastName: d.sender_last }),
             title: d.job_title,
             content: d.content,
             conversationId: d.conversation_id,

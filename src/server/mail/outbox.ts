@@ -6,7 +6,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '#shared/i18n/languages.js';
 import { emailOutbox, users } from '#server/db/schema/index.js';
 import { linkOrigin } from './link-origin.js';
-import { renderEmail, type EmailContent, type Recipient } from './templates.js';
+import { languageOf, renderEmail, type EmailContent, type Recipient } from './templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
 export type OutgoingEmail = {
@@ -110,7 +110,7 @@ export function enqueueEmailToRecipients(
       origin: email.origin,
       kind: email.kind,
       dedupeKey: email.dedupeKey?.(to.id),
-      content: email.content(to.language === 'es' ? 'es' : 'en'),
+      content: email.content(languageOf(to)),
     })),
   );
 }

@@ -26,6 +26,7 @@ import { AppError } from '#server/http/errors.js';
 import { enqueueEmailToUsers } from '#server/mail/index.js';
 import { requestAnsweredEmail, requestEmail } from '#server/mail/emails.js';
 import { lookupZip } from '#server/zip/service.js';
+import { fullName } from '#shared/names.js';
 
 type RequestRow = typeof serviceRequests.$inferSelect;
 type UpdateData = z.output<typeof UpdateServiceRequestSchema>;
@@ -41,8 +42,6 @@ const TIMELINE_OF: Record<Urgency, JobTimeline> = {
   normal: 'month',
   flexible: 'flexible',
 };
-
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 function selectRequests(db: Ctx['db']) {
   return db
@@ -106,7 +105,7 @@ export async function createServiceRequest(ctx: Ctx, input: CreateServiceRequest
       .returning({ id: serviceRequests.id });
     // The provider's open screens learn of it on commit (DESIGN.md §3.3).
     await publishEvent(tx, input.providerId, 'service_request.created', { serviceRequestId: row!.id });
-    const customer = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
+    const customer = fullName(ctx.user);
     await enqueueEmailToUsers(tx, {
       config: ctx.config,
       origin: ctx.origin,
@@ -244,7 +243,7 @@ export async function updateServiceRequest(ctx: Ctx, id: string, input: UpdateDa
       [request.customerId, request.providerId].map((userId) => ({ userId, type: 'service_request.updated', data })),
     );
     if (isProvider) {
-      const provider = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
+      const provider = fullName(ctx.user);
       await enqueueEmailToUsers(tx, {
         config: ctx.config,
         origin: ctx.origin,
