@@ -1,4 +1,4 @@
-// The auth feature's face to the others (STYLE.md habit 14): accounts and their `users` rows are this
+// The auth feature's face to the others: accounts and their `users` rows are this
 // feature's; another feature reads or changes a user through these functions, never the table. app.ts
 // registers the routes (routes.ts, oidc/routes.ts) itself.
 export {
