@@ -12,20 +12,14 @@ import {
   SSR_DIR,
   SSR_ENTRY,
   type PrerenderManifest,
+  type RenderedPage,
+  type ServerRenderingEntry,
 } from '../src/shared/prerender.js';
 import { precompressDir } from './precompress.js';
 
-type RenderedPage = { html: string; title: string; description: string; namespaces: string[] };
-type Entry = {
-  renderPage: (path: string, language: string) => Promise<RenderedPage>;
-  PRERENDERED_PAGES: Record<string, string>;
-  GUEST_ONLY_PATHS: string[];
-  appRoutePaths: () => string[];
-};
-
 const clientDir = resolve(process.argv[2] ?? 'dist/client');
 const outDir = join(clientDir, 'prerendered');
-const entry = (await import(pathToFileURL(join(clientDir, SSR_DIR, SSR_ENTRY)).href)) as Entry;
+const entry = (await import(pathToFileURL(join(clientDir, SSR_DIR, SSR_ENTRY)).href)) as ServerRenderingEntry;
 const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
 
 rmSync(outDir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { createQueryClient } from '#client/lib/query-client.js';
 import { routeContext } from '#client/lib/route-context.js';
 import { Toaster } from '#client/ui/toaster.js';
 import type { Language } from '#shared/i18n/languages.js';
+import type { ApiFetch, PageAnswer as SharedPageAnswer, RenderedPage } from '#shared/prerender.js';
 
 // The React app rendered outside the browser (docs/decisions/030): the public pages at build time
 // (scripts/prerender.ts), and per request (src/server/http/pages.ts) a signed-in user's screen with its data,
@@ -32,33 +33,9 @@ import type { Language } from '#shared/i18n/languages.js';
 
 export { GUEST_ONLY_PATHS, PRERENDERED_PAGES } from '#client/app.js';
 
-export type RenderedPage = {
-  /** The markup of `#root`. */
-  html: string;
-  /** `<title>` and the meta description, in the page's language. */
-  title: string;
-  description: string;
-  /** Catalogs the page read: the client loads them before it hydrates, so its first render matches. */
-  namespaces: string[];
-};
-
-/** A call to the app's own API on behalf of the person whose request is being answered (fetch's shape). */
-export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
-
-/** What a request to a page comes to: a page, or a redirect (an action's Post/Redirect/Get, a loader's). */
-export type PageAnswer =
-  | {
-      kind: 'page';
-      status: number;
-      page: RenderedPage;
-      /** Nobody is signed in (the client then does not ask who is). */
-      nobodySignedIn: boolean;
-      /** The query cache the page was drawn from, for the browser to start from. */
-      state: DehydratedState;
-      /** The router's loader and action data, for the browser's router to start from. */
-      routerData: HydrationState;
-    }
-  | { kind: 'redirect'; status: number; location: string; setCookies: string[] };
+/** What a request to a page comes to here, with this app's query cache and router data. */
+export type PageAnswer = SharedPageAnswer<DehydratedState, HydrationState>;
+export type { ApiFetch, RenderedPage };
 
 type Scope = { fetch: ApiFetch | null; writes: boolean };
 

@@ -3,10 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { startBackground } from '#server/background/loops.js';
 import type { Config } from '#server/config.js';
+import { turnOffNotifications, userLanguage } from '#server/auth/index.js';
 import { oidcRoutes } from '#server/auth/oidc/routes.js';
 import { authRoutes } from '#server/auth/routes.js';
 import { bidRoutes } from '#server/bids/routes.js';
 import { businessProfileRoutes } from '#server/business-profiles/routes.js';
+import { loadMessageEvent } from '#server/conversations/index.js';
 import { conversationRoutes } from '#server/conversations/routes.js';
 import { creditRoutes } from '#server/credits/routes.js';
 import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
@@ -106,12 +108,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bidRoutes);
   await app.register(paymentRoutes);
   await app.register(promoRoutes);
-  await app.register(eventRoutes, { database });
+  await app.register(eventRoutes, { database, loaders: { 'message.created': loadMessageEvent } });
   await app.register(conversationRoutes);
   await app.register(projectRoutes);
   await app.register(businessProfileRoutes);
   await app.register(serviceRequestRoutes);
-  await app.register(mailRoutes);
+  // The unsubscribe routes change a user's switches through the auth feature, which owns `users`.
+  await app.register(mailRoutes, {
+    userLanguage: (userId) => userLanguage(database.db, userId),
+    turnOffNotifications: (userId, kind) => turnOffNotifications(database.db, userId, kind),
+  });
 
   // Every loop this server runs on its own (background/loops.ts). Closing stops them (each waits at most 2 s for
   // its run), then the store, then the database, whose hook was added first: onClose hooks run last-added first.

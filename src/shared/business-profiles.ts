@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categoryIdSchema } from './category-id.js';
+import { blank, optionalMoney, optionalText } from './form-fields.js';
 import { moneySchema, toCents } from './money.js';
 
 /** Spec §5 business profile and its four lists; messages are catalog keys (profiles namespace). */
@@ -21,20 +22,6 @@ export const SEARCH_LIMIT_MAX = 100;
 export const PORTFOLIO_IMAGE_LIMIT = 10;
 /** The showcase lists this many recent reviews. */
 export const SHOWCASE_REVIEW_COUNT = 10;
-
-const blank = z.union([z.literal(''), z.null()]).transform(() => null);
-
-const optionalText = (max: number) =>
-  z
-    .union([blank, z.string('validation:invalid_input').trim().max(max, 'validation:invalid_input')])
-    .optional()
-    .transform((v) => v || null);
-
-const optionalMoney = (message: string) =>
-  z
-    .union([blank, moneySchema(message)], message)
-    .optional()
-    .transform((v) => v ?? null);
 
 const optionalInt = (min: number, max: number, message: string) =>
   z
@@ -100,7 +87,7 @@ export const BusinessProfileSchema = z.object({
     .min(10, 'profiles:validation_phone')
     .max(30, 'profiles:validation_phone')
     .regex(/^[0-9+().\-\s]+$/, 'profiles:validation_phone'),
-  businessAddress: optionalText(200),
+  businessAddress: optionalText(200, 'validation:invalid_input'),
   businessZipCode: z
     .union([
       blank,
@@ -111,8 +98,8 @@ export const BusinessProfileSchema = z.object({
     ])
     .optional()
     .transform((v) => v || null),
-  businessCity: optionalText(100),
-  businessState: optionalText(50),
+  businessCity: optionalText(100, 'validation:invalid_input'),
+  businessState: optionalText(50, 'validation:invalid_input'),
   yearsInBusiness: intWithDefault(0, 200, 0, 'profiles:validation_years'),
   employeeCount: intWithDefault(1, 1_000_000, 1, 'profiles:validation_employees'),
   logoUrl: optionalUploadUrl,
@@ -128,7 +115,7 @@ export const CapabilitySchema = z
     priceRangeMin: optionalMoney('profiles:validation_price'),
     priceRangeMax: optionalMoney('profiles:validation_price'),
     experienceYears: optionalInt(0, EXPERIENCE_MAX_YEARS, 'profiles:validation_experience'),
-    description: optionalText(1000),
+    description: optionalText(1000, 'validation:invalid_input'),
   })
   .refine((c) => !c.priceRangeMin || !c.priceRangeMax || toCents(c.priceRangeMin) <= toCents(c.priceRangeMax), {
     message: 'profiles:validation_price_range',
@@ -144,9 +131,9 @@ export const ServiceAreaSchema = z.object({
     .min(5, { message: 'profiles:validation_area_zip', abort: true })
     .regex(/^\d{5}(-\d{4})?$/, 'profiles:validation_area_zip'),
   // Filled from the ZIP when omitted (DESIGN.md §3.2); required when the ZIP is unknown.
-  city: optionalText(100),
-  state: optionalText(50),
-  county: optionalText(100),
+  city: optionalText(100, 'validation:invalid_input'),
+  state: optionalText(50, 'validation:invalid_input'),
+  county: optionalText(100, 'validation:invalid_input'),
   radiusMiles: intWithDefault(AREA_RADIUS_MIN, AREA_RADIUS_MAX, AREA_RADIUS_DEFAULT, 'profiles:validation_radius'),
   travelFee: z
     .union([z.literal('').transform(() => '0.00'), moneySchema('profiles:validation_travel_fee')])
@@ -166,7 +153,7 @@ export const CredentialSchema = z
       .trim()
       .min(2, 'profiles:validation_issuing_authority')
       .max(120, 'profiles:validation_issuing_authority'),
-    credentialNumber: optionalText(80),
+    credentialNumber: optionalText(80, 'validation:invalid_input'),
     issueDate: optionalDate('profiles:validation_date'),
     expirationDate: optionalDate('profiles:validation_date'),
     documentUrl: optionalUploadUrl,
@@ -195,7 +182,7 @@ export const PortfolioItemSchema = z.object({
     .transform((v) => v ?? null),
   projectValue: optionalMoney('profiles:validation_project_value'),
   completedAt: optionalDate('profiles:validation_date'),
-  location: optionalText(120),
+  location: optionalText(120, 'validation:invalid_input'),
   beforeImageUrls: z.array(uploadUrl).max(PORTFOLIO_IMAGE_LIMIT, 'profiles:validation_images_max').default([]),
   afterImageUrls: z.array(uploadUrl).max(PORTFOLIO_IMAGE_LIMIT, 'profiles:validation_images_max').default([]),
   isPublic: z.boolean().default(true),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryIdSchema } from './category-id.js';
-import { moneySchema, toCents } from './money.js';
+import { blank, optionalMoney, optionalText } from './form-fields.js';
+import { toCents } from './money.js';
 
 /** Spec §9: a job carries at most 10 photos; the upload widget defaults to 5. */
 export const PHOTO_LIMIT = 10;
@@ -29,21 +30,6 @@ export const JOB_TIMELINES = ['asap', 'month', 'flexible'] as const;
 export type JobTimeline = (typeof JOB_TIMELINES)[number];
 export const JOB_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-
-/** An empty form field ('') and null both mean "not given". */
-const blank = z.union([z.literal(''), z.null()]).transform(() => null);
-
-const optionalText = (max: number, message: string) =>
-  z
-    .union([blank, z.string(message).trim().max(max, message)])
-    .optional()
-    .transform((v) => v || null);
-
-const optionalMoney = (message: string) =>
-  z
-    .union([blank, moneySchema(message)], message)
-    .optional()
-    .transform((v) => v ?? null);
 
 const requiredText = (min: number, max: number, message: string, maxMessage: string) =>
   z.string(message).trim().min(min, message).max(max, maxMessage);

@@ -1,3 +1,5 @@
+import type { Language } from './i18n/languages.js';
+
 // The pages the React app renders outside the browser (src/client/prerender.tsx, DESIGN.md §1 'First paint'):
 // what the build leaves for the server, and the one way both put a rendered page into the built index.html.
 
@@ -14,6 +16,55 @@ export type PrerenderManifest = {
   routes: string[];
   /** Routes a signed-in user gets the app's shell on instead of a rendered page (the login page…). */
   guestOnly: string[];
+};
+
+/** A page rendered outside the browser. */
+export type RenderedPage = {
+  /** The markup of `#root`. */
+  html: string;
+  /** `<title>` and the meta description, in the page's language. */
+  title: string;
+  description: string;
+  /** Catalogs the page read: the client loads them before it hydrates, so its first render matches. */
+  namespaces: string[];
+};
+
+/** A call to the app's own API on behalf of the person whose request is being answered (fetch's shape). */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * What a request to a page comes to: a page, or a redirect (an action's Post/Redirect/Get, a loader's). The
+ * client names the types of its query cache and router data; the server only hands them on.
+ */
+export type PageAnswer<State = unknown, RouterData = unknown> =
+  | {
+      kind: 'page';
+      status: number;
+      page: RenderedPage;
+      /** Nobody is signed in (the client then does not ask who is). */
+      nobodySignedIn: boolean;
+      /** The query cache the page was drawn from, for the browser to start from. */
+      state: State;
+      /** The router's loader and action data, for the browser's router to start from. */
+      routerData: RouterData;
+    }
+  | { kind: 'redirect'; status: number; location: string; setCookies: string[] };
+
+/**
+ * src/client/prerender.tsx as the build leaves it in <client build>/SSR_DIR/SSR_ENTRY: what the server
+ * (answering a request) and scripts/prerender.ts (rendering the public pages at build time) call.
+ */
+export type ServerRenderingEntry = {
+  answer: (
+    request: Request,
+    language: Language,
+    fetch: ApiFetch | null,
+    options?: { signedInOnly?: boolean },
+  ) => Promise<PageAnswer | null>;
+  renderPage: (path: string, language: Language) => Promise<RenderedPage>;
+  PRERENDERED_PAGES: Record<string, string>;
+  GUEST_ONLY_PATHS: string[];
+  appRoutePaths: () => string[];
 };
 
 /** A matcher for the app's route patterns: `:param` is one non-empty segment, `*` anything. */

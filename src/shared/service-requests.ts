@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { moneySchema, toCents } from './money.js';
+import { blank, optionalMoney } from './form-fields.js';
+import { toCents } from './money.js';
 
 /** Spec §5 service request schema; messages are catalog keys (requests namespace). */
 export const URGENCIES = ['immediate', 'urgent', 'normal', 'flexible'] as const;
@@ -8,8 +9,6 @@ export type Urgency = (typeof URGENCIES)[number];
 export const DEFAULT_SERVICE_TYPES = ['consultation', 'repair', 'installation', 'maintenance', 'renovation'] as const;
 export const SERVICE_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'completed'] as const;
 export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
-
-const blank = z.union([z.literal(''), z.null()]).transform(() => null);
 
 export const CreateServiceRequestSchema = z.object({
   providerId: z.string('validation:required').uuid('validation:invalid_input'),
@@ -29,11 +28,10 @@ export const CreateServiceRequestSchema = z.object({
     .min(1, 'requests:validation_service_type')
     .max(60, 'requests:validation_service_type'),
   urgency: z.enum(URGENCIES, 'requests:validation_urgency').default('normal'),
-  budget: z
-    .union([blank, moneySchema('requests:validation_budget')], 'requests:validation_budget')
-    .optional()
-    .transform((v) => v ?? null)
-    .refine((v) => v === null || toCents(v) > 0, 'requests:validation_budget'),
+  budget: optionalMoney('requests:validation_budget').refine(
+    (v) => v === null || toCents(v) > 0,
+    'requests:validation_budget',
+  ),
   preferredDate: z
     .union([blank, z.string('requests:validation_date').regex(/^\d{4}-\d{2}-\d{2}$/, 'requests:validation_date')])
     .optional()

@@ -1,24 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
-import { emailVerificationTokens, users } from '#server/db/schema/index.js';
+import { emailVerificationTokens } from '#server/db/schema/index.js';
 import type { UserRow } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
-import { enqueueEmail } from '#server/mail/index.js';
-import { verifyEmailEmail } from '#server/mail/emails.js';
-import { languageOf } from '#server/mail/templates.js';
+import { enqueueEmail, languageOf, verifyEmailEmail } from '#server/mail/index.js';
+import { emailVerifiedNow, updateUserRow, userByEmail } from './queries.js';
 import { issueToken, revokeTokens, spendToken } from './single-use-token.js';
 
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
 /** Marks a user's email as proven (once: a second proof keeps the first date). */
 export async function markEmailVerified(db: DbOrTx, userId: string): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
+  return (await updateUserRow(db, userId, { emailVerifiedAt: emailVerifiedNow() }))!;
 }
 
 /**
@@ -64,10 +57,7 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
 export async function grantOperator(db: Db, config: Config, email: string) {
   const address = email.trim().toLowerCase();
   if (!config.adminEmails.includes(address)) throw new AppError('not_admin');
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, address));
+  const row = await userByEmail(db, address);
   if (!row) throw new AppError('not_found');
   return { user: await markEmailVerified(db, row.id), alreadyVerified: row.emailVerifiedAt !== null };
 }

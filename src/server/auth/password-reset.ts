@@ -1,12 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
-import { passwordResetTokens, sessions, users } from '#server/db/schema/index.js';
+import { passwordResetTokens } from '#server/db/schema/index.js';
 import { AppError } from '#server/http/errors.js';
-import { enqueueEmail } from '#server/mail/index.js';
-import { passwordResetEmail } from '#server/mail/emails.js';
-import { languageOf } from '#server/mail/templates.js';
+import { enqueueEmail, languageOf, passwordResetEmail } from '#server/mail/index.js';
 import { hashPassword } from './password.js';
+import { deleteSessionsOf, updateUserRow, userByEmail } from './queries.js';
 import { isLiveToken, issueToken, revokeTokens, spendToken } from './single-use-token.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -17,10 +15,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
  */
 export async function requestPasswordReset(db: Db, config: Config, email: string, origin: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const user = await userByEmail(tx, email);
     if (!user) return;
     const token = await issueToken(tx, passwordResetTokens, user.id, RESET_TOKEN_TTL_MS);
     await enqueueEmail(tx, {
@@ -46,8 +41,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     if (!userId) throw new AppError('invalid_token');
     // Any other link sent to this user dies with this one.
     await revokeTokens(tx, passwordResetTokens, userId);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await updateUserRow(tx, userId, { passwordHash });
+    await deleteSessionsOf(tx, userId);
     return userId;
   });
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,13 +8,12 @@ import {
   UpdateUserSchema,
   VerifyEmailSchema,
 } from '#shared/auth.js';
-import { users } from '#server/db/schema/index.js';
 import { ctx, requestLinkOrigin } from '#server/http/context.js';
 import type { RateLimitName } from '#server/http/rate-limit.js';
 import { startSession } from '#server/http/session.js';
 import { resendVerification, verifyEmail } from './email-verification.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
-import { registerUser, toUser, updateUser, verifyLogin } from './service.js';
+import { loadUser, registerUser, toUser, updateUser, verifyLogin } from './service.js';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -73,8 +71,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post('/api/auth/reset-password', { schema: { body: ResetPasswordSchema }, config: resetRoute }, async (request) => {
     const userId = await resetPassword(app.db, request.body.token, request.body.password);
     await startSession(request, userId);
-    const [user] = await app.db.select().from(users).where(eq(users.id, userId));
-    return toUser(user!, app.config);
+    return toUser(await loadUser(app.db, userId), app.config);
   });
 
   // Email confirmation (docs/decisions/031-email-verification.md): the link works without a session, since it

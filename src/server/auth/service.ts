@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
-import type { LoginInput, RegisterInput, UpdateUserInput, User } from '#shared/auth.js';
+import { toLanguage } from '#shared/i18n/languages.js';
+import type { EmailNotificationKind, LoginInput, RegisterInput, UpdateUserInput, User } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
-import { users } from '#server/db/schema/index.js';
 import { isAdmin, type UserRow } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { sendVerificationEmail } from './email-verification.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
+import { insertUser, mergedNotifications, promoteCustomer, updateUserRow, userByEmail, userById } from './queries.js';
 
 export function toUser(row: UserRow, config: Config): User {
   return {
@@ -22,7 +22,7 @@ export function toUser(row: UserRow, config: Config): User {
     canRequestServices: row.canRequestServices,
     credits: row.credits,
     isAdmin: isAdmin(config, row),
-    language: row.language === 'es' ? 'es' : 'en',
+    language: toLanguage(row.language),
     emailNotifications: row.emailNotifications,
     createdAt: row.createdAt.toISOString(),
   };
@@ -33,18 +33,15 @@ export async function registerUser(db: Db, config: Config, input: RegisterInput,
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          language: input.language ?? 'en',
-        })
-        .returning();
-      await sendVerificationEmail(tx, config, row!, origin);
-      return row!;
+      const row = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        language: input.language ?? 'en',
+      });
+      await sendVerificationEmail(tx, config, row, origin);
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw new AppError('email_taken');
@@ -54,10 +51,7 @@ export async function registerUser(db: Db, config: Config, input: RegisterInput,
 
 /** Wrong password and unknown email give the same answer in the same time (no account enumeration). */
 export async function verifyLogin(db: DbOrTx, input: LoginInput): Promise<UserRow> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  const row = await userByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash()));
   if (!row || !row.passwordHash || !ok) throw new AppError('invalid_credentials');
   return row;
@@ -65,18 +59,32 @@ export async function verifyLogin(db: DbOrTx, input: LoginInput): Promise<UserRo
 
 /** The language of a user's emails and their notification switches (a partial update, one statement). */
 export async function updateUser(db: DbOrTx, userId: string, input: UpdateUserInput): Promise<UserRow> {
-  const set: Partial<typeof users.$inferInsert> = {};
+  const set: Parameters<typeof updateUserRow>[2] = {};
   if (input.language) set.language = input.language;
   const switches = Object.fromEntries(
     Object.entries(input.emailNotifications ?? {}).filter(([, v]) => v !== undefined),
   );
-  if (Object.keys(switches).length > 0) {
-    set.emailNotifications = sql`${users.emailNotifications} || ${JSON.stringify(switches)}::jsonb` as never;
-  }
-  if (Object.keys(set).length === 0) {
-    const [row] = await db.select().from(users).where(eq(users.id, userId));
-    return row!;
-  }
-  const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
+  if (Object.keys(switches).length > 0) set.emailNotifications = mergedNotifications(switches);
+  const row = Object.keys(set).length === 0 ? await userById(db, userId) : await updateUserRow(db, userId, set);
   return row!;
 }
+
+/** The account behind a session or a spent link, as the auth routes answer it. */
+export async function loadUser(db: DbOrTx, userId: string): Promise<UserRow> {
+  const row = await userById(db, userId);
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** The language of a user's emails and pages about them (English for an unknown user). */
+export async function userLanguage(db: DbOrTx, userId: string) {
+  return toLanguage((await userById(db, userId))?.language);
+}
+
+/** A one-click unsubscribe (mail/routes.ts): the user's switch for `kind` turned off; nothing for an unknown user. */
+export async function turnOffNotifications(db: DbOrTx, userId: string, kind: EmailNotificationKind): Promise<void> {
+  await updateUserRow(db, userId, { emailNotifications: mergedNotifications({ [kind]: false }) });
+}
+
+/** A customer's account made a provider's (providers/service.ts); undefined when it is no longer a customer. */
+export const promoteToProvider = promoteCustomer;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
-import { emailUnreadMessages } from '#server/conversations/unread-emails.js';
+import { emailUnreadMessages } from '#server/conversations/index.js';
 import type { Db } from '#server/db/client.js';
 import { backgroundOrigin } from '#server/http/context.js';
 import { PostgresRateLimitStore } from '#server/http/rate-limit.js';

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { EVENT_HEARTBEAT_MS, EVENT_RETRY_MS, type EventType } from '#shared/events.js';
 import type { Database } from '#server/db/client.js';
-import { loadMessageEvent } from '#server/conversations/service.js';
 import { ctx } from '#server/http/context.js';
-import { createEventHub, type EventHub } from './hub.js';
+import { createEventHub, type EventHub, type EventLoader } from './hub.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,9 +12,15 @@ declare module 'fastify' {
 
 const frame = (type: EventType, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 
+export type EventRoutesOptions = {
+  database: Pick<Database, 'listen' | 'db'>;
+  /** Each feature's loader for its events sent by reference (too large for NOTIFY), handed in by app.ts. */
+  loaders: Partial<Record<EventType, EventLoader>>;
+};
+
 /** GET /api/events (DESIGN.md §3.3): the caller's server-sent event stream. */
-export async function eventRoutes(app: FastifyInstance, options: { database: Pick<Database, 'listen' | 'db'> }) {
-  const hub = await createEventHub(options.database, app.log, { 'message.created': loadMessageEvent });
+export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions) {
+  const hub = await createEventHub(options.database, app.log, options.loaders);
   const open = new Set<() => void>();
   app.decorate('events', hub);
   // Open streams would keep close() waiting: end them first (browsers reconnect, to another instance

@@ -12,25 +12,13 @@ import {
   routeMatcher,
   SSR_DIR,
   SSR_ENTRY,
+  type PageAnswer,
   type PrerenderManifest,
+  type ServerRenderingEntry,
 } from '#shared/prerender.js';
 
 /** The cookie the language toggle writes (src/client/lib/i18n.ts). */
 const LANGUAGE_COOKIE = 'lang';
-
-type RenderedPage = { html: string; title: string; description: string; namespaces: string[] };
-type PageAnswer =
-  | { kind: 'page'; status: number; page: RenderedPage; nobodySignedIn: boolean; state: unknown; routerData: unknown }
-  | { kind: 'redirect'; status: number; location: string; setCookies: string[] };
-/** src/client/prerender.tsx as the build leaves it in <client build>/ssr. */
-type ServerRendering = {
-  answer: (
-    request: Request,
-    language: Language,
-    fetch: (path: string, init?: RequestInit) => Promise<Response>,
-    options?: { signedInOnly?: boolean },
-  ) => Promise<PageAnswer | null>;
-};
 
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -82,8 +70,8 @@ export function builtPages(app: FastifyInstance, clientDir: string) {
   const isGuestOnly = routeMatcher(manifest.guestOnly);
   const ssrEntry = join(clientDir, SSR_DIR, SSR_ENTRY);
   const rendersOnServer = existsSync(ssrEntry);
-  let rendering: Promise<ServerRendering> | undefined;
-  const serverRendering = () => (rendering ??= import(pathToFileURL(ssrEntry).href) as Promise<ServerRendering>);
+  let rendering: Promise<ServerRenderingEntry> | undefined;
+  const serverRendering = () => (rendering ??= import(pathToFileURL(ssrEntry).href) as Promise<ServerRenderingEntry>);
 
   /** The app's own API as the person behind `request`; the cookies its answers set are kept in `setCookies`. */
   function apiAs(request: FastifyRequest, setCookies: string[]) {

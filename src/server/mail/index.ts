@@ -7,9 +7,10 @@ export {
   enqueueEmailToUsers,
   type OutgoingEmail,
 } from './outbox.js';
-export { translatorFor, type EmailContent, type Translate } from './templates.js';
+export { languageOf, translatorFor, type EmailContent, type Translate } from './templates.js';
+export * from './emails.js';
 export { mailWorker, type MailWorkerOptions } from './worker.js';
-export { notEnqueued } from './outbox.js';
-export { mailRoutes } from './routes.js';
+export { notEnqueued } from './queries.js';
+export { mailRoutes, type MailRoutesOptions } from './routes.js';
 export { UNSUBSCRIBE_PATH } from './unsubscribe.js';
 export { linkOrigin } from './link-origin.js';

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailNotificationKind, EmailNotifications } from '#shared/auth.js';
 import type { Config } from '#server/config.js';
-import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.js';
 import type { Language } from '#shared/i18n/languages.js';
-import { emailOutbox, users } from '#server/db/schema/index.js';
 import { linkOrigin } from './link-origin.js';
-import { renderEmail, type EmailContent, type Recipient } from './templates.js';
+import { insertOutboxRows, usersByIds } from './queries.js';
+import { languageOf, renderEmail, type EmailContent, type Recipient } from './templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
 export type OutgoingEmail = {
@@ -27,28 +26,6 @@ export type OutgoingEmail = {
 /** The domain of MAIL_FROM, for Message-IDs. */
 function senderDomain(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
-}
-
-/**
- * Any number of outbox rows in one statement, prepared once (a bid writes one on its request path): the rows
- * travel as one JSON array, so the statement's text does not depend on how many there are.
- */
-const insertOutboxRows = preparedStatement<{ id: string }>(
-  'email_outbox_insert',
-  sql`insert into ${emailOutbox} (message_id, recipient, subject, text_body, html_body, headers, dedupe_key)
-      select message_id, recipient, subject, text_body, html_body, headers, dedupe_key
-        from json_to_recordset(${param('rows')}::json) as r(message_id text, recipient text, subject text,
-          text_body text, html_body text, headers jsonb, dedupe_key text)
-      on conflict (dedupe_key) do nothing
-      returning id`,
-);
-
-/**
- * A condition for a feature's own statement: no email with the dedupe key `key` (an SQL text expression) was
- * ever written to the outbox, sent or not. The outbox stays the mail room's table (decision 024).
- */
-export function notEnqueued(key: SQL): SQL {
-  return sql`not exists (select 1 from ${emailOutbox} o where o.dedupe_key = ${key})`;
 }
 
 /**
@@ -93,7 +70,7 @@ export async function enqueueEmailToUsers(
 ): Promise<number> {
   const ids = [...new Set(email.userIds)];
   if (ids.length === 0) return 0;
-  const recipients = await tx.select().from(users).where(inArray(users.id, ids));
+  const recipients = await usersByIds(tx, ids);
   return enqueueEmailToRecipients(tx, { ...email, recipients });
 }
 
@@ -110,7 +87,7 @@ export function enqueueEmailToRecipients(
       origin: email.origin,
       kind: email.kind,
       dedupeKey: email.dedupeKey?.(to.id),
-      content: email.content(to.language === 'es' ? 'es' : 'en'),
+      content: email.content(languageOf(to)),
     })),
   );
 }

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '#server/db/schema/index.js';
+import type { EmailNotificationKind } from '#shared/auth.js';
+import type { Language } from '#shared/i18n/languages.js';
 import { AppError } from '#server/http/errors.js';
 import { escapeHtml, translatorFor } from './templates.js';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
@@ -16,7 +16,16 @@ import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
 const UnsubscribeQuerySchema = z.object({ token: z.string().max(512).optional() });
 const unsubscribeRoute = { schema: { querystring: UnsubscribeQuerySchema }, config: { public: true } } as const;
 
-export async function mailRoutes(app: FastifyInstance) {
+/**
+ * What the unsubscribe routes ask of the users' owner (the auth feature), handed in by app.ts: the mail room
+ * imports no feature, and `users` is not its table.
+ */
+export type MailRoutesOptions = {
+  userLanguage: (userId: string) => Promise<Language>;
+  turnOffNotifications: (userId: string, kind: EmailNotificationKind) => Promise<void>;
+};
+
+export async function mailRoutes(app: FastifyInstance, options: MailRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Mail clients send the RFC 8058 body form-encoded; this plugin alone reads that type (and ignores it).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
@@ -29,8 +38,7 @@ export async function mailRoutes(app: FastifyInstance) {
     const { token } = request.query;
     const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
     if (!target) throw new AppError('invalid_token');
-    const [user] = await app.db.select({ language: users.language }).from(users).where(eq(users.id, target.userId));
-    const language = user?.language === 'es' ? 'es' : 'en';
+    const language = await options.userLanguage(target.userId);
     const t = translatorFor(language);
     const kind = t(`email:kind_${target.kind}`);
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
@@ -49,12 +57,7 @@ export async function mailRoutes(app: FastifyInstance) {
     const { token } = request.query;
     const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
     if (!target) throw new AppError('invalid_token');
-    await app.db
-      .update(users)
-      .set({
-        emailNotifications: sql`${users.emailNotifications} || jsonb_build_object(${target.kind}::text, false)`,
-      } as never)
-      .where(eq(users.id, target.userId));
+    await options.turnOffNotifications(target.userId, target.kind);
     return reply.status(200).send({ unsubscribed: target.kind });
   });
 }

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { EmailNotificationKind } from '#shared/auth.js';
 import { resources } from '#shared/i18n/index.js';
-import type { Language } from '#shared/i18n/languages.js';
+import { toLanguage, type Language } from '#shared/i18n/languages.js';
 
 // The email catalog (i18n/{en,es}/email.json) in both languages: an email is in its recipient's language.
 const catalog = i18next.createInstance();
@@ -38,9 +38,7 @@ export type RenderedEmail = { subject: string; text: string; html: string };
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-export function languageOf(recipient: Recipient): Language {
-  return recipient.language === 'es' ? 'es' : 'en';
-}
+export const languageOf = (recipient: Recipient): Language => toLanguage(recipient.language);
 
 /**
  * The one layout: the app's name, a greeting, the template's paragraphs, its link back to the app (on

@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
-import { param, preparedStatement, type Db } from '#server/db/client.js';
-import { emailOutbox } from '#server/db/schema/index.js';
+import type { Db } from '#server/db/client.js';
 import { safeErrorMessage } from '#server/http/logging.js';
+import { claim, markSent, release, retryLater } from './queries.js';
 import { createTransport, type Transport } from './transport.js';
 
 export type MailWorkerOptions = {
@@ -17,64 +16,8 @@ export type MailWorkerOptions = {
   batchSize?: number;
 };
 
-type OutboxRow = {
-  id: string;
-  message_id: string;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers: Record<string, string>;
-  attempts: number;
-  created_at: Date | string;
-};
-
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
-/**
- * Claims due rows (FOR UPDATE SKIP LOCKED: two instances never take the same row) and leases them by
- * pushing next_attempt_at forward, all in one statement, so no transaction stays open while mail travels.
- * The rows are picked in a CTE, which PostgreSQL runs once: as an `id in (subquery)` the planner, on
- * statistics taken before a burst of emails, ran the subquery once per due row and claimed the whole backlog
- * in one go (8,000 rows in 7.7 s under `bench:api`'s bid placement, past the statement timeout).
- */
-const claimStatement = preparedStatement<OutboxRow>(
-  'email_outbox_claim',
-  sql`
-    with due as (
-      select id from ${emailOutbox}
-       where sent_at is null and next_attempt_at <= now()
-       order by next_attempt_at
-       limit ${param('batchSize')}::int
-       for update skip locked)
-    update ${emailOutbox} o
-       set next_attempt_at = now() + make_interval(secs => ${param('leaseSeconds')}::float8), attempts = o.attempts + 1
-      from due
-     where o.id = due.id
-    returning o.id, o.message_id, o.recipient, o.subject, o.text_body, o.html_body, o.headers, o.attempts,
-              o.created_at`,
-);
-const claim = (db: Db, batchSize: number, leaseMs: number) =>
-  claimStatement(db, { batchSize, leaseSeconds: leaseMs / 1000 });
-
-/** One statement per email sent (a bid writes one): prepared, as the claim. */
-const markSent = preparedStatement(
-  'email_outbox_sent',
-  sql`update ${emailOutbox} set sent_at = now(), last_error = null where id = ${param('id')}::uuid and sent_at is null`,
-);
-
-/**
- * Gives claimed emails that were not tried back at once (this instance is stopping): they are due again for
- * any instance, and the claim does not count as an attempt. Should this fail, their lease runs out instead.
- */
-async function release(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: sql`now()`, attempts: sql`${emailOutbox.attempts} - 1` })
-    .where(and(inArray(emailOutbox.id, ids), isNull(emailOutbox.sentAt)));
 }
 
 /**
@@ -120,13 +63,7 @@ export async function sendDueEmails(
         if (file) log.info({ file, to: row.recipient, subject: row.subject }, `email written to ${file}`);
       } catch (error) {
         const delay = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
-        await db
-          .update(emailOutbox)
-          .set({
-            nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
-            lastError: safeErrorMessage(error).slice(0, 1000),
-          })
-          .where(eq(emailOutbox.id, row.id));
+        await retryLater(db, row.id, delay, safeErrorMessage(error).slice(0, 1000));
         log.warn({ err: error, attempts: row.attempts, retryInMs: delay }, 'email not sent; it will be retried');
       }
     }

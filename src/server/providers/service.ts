@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { UpgradeToProviderResult } from '#shared/providers.js';
-import { toUser } from '#server/auth/service.js';
+import { promoteToProvider, toUser } from '#server/auth/index.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
-import { users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
 
@@ -15,11 +13,7 @@ export async function upgradeToProvider(ctx: Ctx): Promise<UpgradeToProviderResu
   if (ctx.user.role === 'provider') throw new AppError('already_provider');
   const freeCredits = ctx.config.freeCreditsOnUpgrade;
   const row = await ctx.db.transaction(async (tx) => {
-    const [upgraded] = await tx
-      .update(users)
-      .set({ role: 'provider', canProvideServices: true })
-      .where(and(eq(users.id, ctx.user.id), eq(users.role, 'customer')))
-      .returning();
+    const upgraded = await promoteToProvider(tx, ctx.user.id);
     if (!upgraded) throw new AppError('already_provider');
     // Amounts are never zero (credit_transactions_amount_non_zero): no free credits, no row.
     if (freeCredits === 0) return upgraded;

@@ -6,6 +6,7 @@ import { LocalDiskStorage, type PhotoStorage } from './storage.js';
 
 export { uploadRoutes } from './routes.js';
 export { sweepUnreferencedUploads } from './sweep.js';
+export { encodePhoto, foreignPhotoUrls, storePhotos } from './service.js';
 export { StorageUnavailableError, type PhotoStorage } from './storage.js';
 
 /**

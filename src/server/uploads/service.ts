@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { UploadedDocument } from '#shared/business-profiles.js';
 import { PHOTO_MAX_EDGE, THUMBNAIL_EDGE, type UploadedPhoto } from '#shared/jobs.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { uploads } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
+import { insertUploads, ownedStorageKeys, type NewUpload } from './queries.js';
 import type { PhotoStorage } from './storage.js';
 
 /** Recognised by content, never by extension or the client's content type (DESIGN.md §3). */
@@ -54,8 +53,6 @@ export function storageKeyOf(url: string): string | null {
   return url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : null;
 }
 
-type NewUpload = typeof uploads.$inferInsert;
-
 /**
  * Records uploads, then writes their files (decision 025). A row comes first so that no file is ever in
  * the store without one: if a write fails, or the instance dies half-way, the rows are unreferenced
@@ -63,7 +60,7 @@ type NewUpload = typeof uploads.$inferInsert;
  * is down costs one timeout, not one per file.
  */
 async function recordAndStore(db: DbOrTx, storage: PhotoStorage, rows: NewUpload[], files: Map<string, Buffer>) {
-  await db.insert(uploads).values(rows);
+  await insertUploads(db, rows);
   await Promise.all([...files].map(([key, data]) => storage.put(key, data)));
 }
 
@@ -140,14 +137,7 @@ export async function uploadPhotos(
 /** The subset of `urls` that are not photos the user uploaded (POST /api/jobs accepts only their own). */
 export async function foreignPhotoUrls(db: DbOrTx, userId: string, urls: string[]): Promise<string[]> {
   const keys = urls.map(storageKeyOf).filter((key): key is string => key !== null);
-  const owned =
-    keys.length === 0
-      ? []
-      : await db
-          .select({ storageKey: uploads.storageKey })
-          .from(uploads)
-          .where(and(eq(uploads.userId, userId), inArray(uploads.storageKey, keys)));
-  const ownedUrls = new Set(owned.map((row) => photoUrl(row.storageKey)));
+  const ownedUrls = new Set((await ownedStorageKeys(db, userId, keys)).map(photoUrl));
   return urls.filter((url) => !ownedUrls.has(url));
 }
 

@@ -16,6 +16,7 @@ import { Skeleton } from '#client/ui/skeleton.js';
 import { useMyBids } from '../api/get-my-bids.js';
 import { bidStats } from '../components/bid-stats.js';
 import { BidStatusBadge, TierBadge } from '../components/tier-badge.js';
+import { fullName } from '#shared/names.js';
 
 // Spec §9 'Lists': 5 jobs, 3 recent bids, descriptions cut to 100 characters.
 const JOB_COUNT = 5;
@@ -49,7 +50,7 @@ function ProviderDashboard({ user }: { user: User }) {
   const { language } = useLanguage();
   const myBids = useMyBids();
   const stats = bidStats(myBids.data ?? []);
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const name = fullName(user);
 
   return (
     <Page>

@@ -9,9 +9,10 @@ import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardFooter } from '#client/ui/card.js';
 import { StarRating } from './star-rating.js';
 import { VerifiedBadge } from './verified-badge.js';
+import { fullName } from '#shared/names.js';
 
 export function providerName(p: Pick<ProviderSearchResult, 'businessName' | 'firstName' | 'lastName'>): string {
-  return p.businessName || `${p.firstName} ${p.lastName}`.trim();
+  return p.businessName || fullName(p);
 }
 
 /** Spec §2 provider card: first 3 services and first 2 areas, each with '+N more'. */

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPackage, CreditPackageId } from '#shared/credits.js';
+import { toLanguage } from '#shared/i18n/languages.js';
 import { useCreditPackages } from '../api/get-credit-packages.js';
 import { ApiError } from '#client/lib/api.js';
 import { usePublicConfig } from '#client/lib/config.js';
@@ -115,7 +116,7 @@ function PaymentCard({ pkg, mode, publishableKey, onBack }: PaymentCardProps) {
         stripe={stripeJs.data}
         options={{
           clientSecret: intent.data.clientSecret,
-          locale: language === 'es' ? 'es' : 'en',
+          locale: toLanguage(language),
           appearance: { theme: 'stripe', variables: { borderRadius: '8px' } },
         }}
       >

@@ -30,6 +30,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
 import { useMyJobs } from '../api/get-my-jobs.js';
 import { JobCard } from '../components/job-card.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
+import { fullName } from '#shared/names.js';
 
 type Mode = 'customer' | 'provider';
 
@@ -149,7 +150,7 @@ function OwnJobStatus({ job }: { job: Job }) {
 
 function ProfileCard({ user }: { user: User }) {
   const { t } = useTranslation('dashboard');
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const name = fullName(user);
   return (
     <Card>
       <CardContent className="flex items-center gap-4">

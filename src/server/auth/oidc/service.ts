@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { safeReturnTo } from '#shared/return-to.js';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
-import { users } from '#server/db/schema/index.js';
 import type { UserRow } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
+import { emailVerifiedNow, insertUser, updateUserRow, userByEmail, userByIdentity } from '../queries.js';
 
 /** Why a sign-in through the provider failed, as /login?error= shows it (DESIGN.md §3.6). */
 export type OidcFailure = 'oidc_failed' | 'oidc_email_unverified';
@@ -156,12 +155,8 @@ function namesOf(claims: Claims): { firstName: string; lastName: string } {
  * new account from the claims. An unverified email that an account already has is refused.
  */
 export async function accountForIdentity(db: Db, issuer: string, claims: Claims): Promise<UserRow> {
-  const byIdentity = () =>
-    db
-      .select()
-      .from(users)
-      .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, claims.sub)));
-  const [known] = await byIdentity();
+  const byIdentity = () => userByIdentity(db, issuer, claims.sub);
+  const known = await byIdentity();
   if (known) return known;
 
   const email = text(claims.email, 254).toLowerCase();
@@ -171,45 +166,33 @@ export async function accountForIdentity(db: Db, issuer: string, claims: Claims)
   const verified = claims.email_verified === true;
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email))
-        .for('update');
+      const existing = await userByEmail(tx, email, true);
       if (existing) {
         // Linking on an unverified email would hand the account to whoever typed that address at the provider.
         if (!verified) throw new OidcError('oidc_email_unverified');
         if (existing.oidcSubject) throw new OidcError('oidc_failed');
-        const [linked] = await tx
-          .update(users)
-          // The provider vouched for the address: the account's email is now proven too.
-          .set({
-            oidcIssuer: issuer,
-            oidcSubject: claims.sub,
-            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          })
-          .where(eq(users.id, existing.id))
-          .returning();
-        return linked!;
-      }
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email,
-          ...namesOf(claims),
-          profileImageUrl: /^https:\/\//.test(text(claims.picture, 2048)) ? text(claims.picture, 2048) : null,
+        // The provider vouched for the address: the account's email is now proven too.
+        const linked = await updateUserRow(tx, existing.id, {
           oidcIssuer: issuer,
           oidcSubject: claims.sub,
-          // Verified only on the provider's word (docs/decisions/031-email-verification.md).
-          emailVerifiedAt: verified ? new Date() : null,
-        })
-        .returning();
-      return created!;
+          emailVerifiedAt: emailVerifiedNow(),
+        });
+        return linked!;
+      }
+      return await insertUser(tx, {
+        email,
+        ...namesOf(claims),
+        profileImageUrl: /^https:\/\//.test(text(claims.picture, 2048)) ? text(claims.picture, 2048) : null,
+        oidcIssuer: issuer,
+        oidcSubject: claims.sub,
+        // Verified only on the provider's word (docs/decisions/031-email-verification.md).
+        emailVerifiedAt: verified ? new Date() : null,
+      });
     });
   } catch (error) {
     // Two callbacks of one new identity at once: the other one made the account.
     if (isUniqueViolation(error, 'users_oidc_identity_key')) {
-      const [raced] = await byIdentity();
+      const raced = await byIdentity();
       if (raced) return raced;
     }
     throw error;

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { categories } from '#server/db/schema/index.js';
+import { upsertCategories } from './queries.js';
 
 /** Always present (spec §2 landing categories plus the common trades). Names are translated by slug. */
 export const CATEGORY_SEED = [
@@ -21,8 +20,5 @@ export const CATEGORY_SEED = [
 ] as const;
 
 export async function seedCategories(db: Db) {
-  await db
-    .insert(categories)
-    .values([...CATEGORY_SEED])
-    .onConflictDoUpdate({ target: categories.slug, set: { name: sql`excluded.name`, icon: sql`excluded.icon` } });
+  await upsertCategories(db, [...CATEGORY_SEED]);
 }

@@ -1,8 +1,16 @@
 import { BID_TIER_COSTS } from '#shared/bids.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
 import type { Tx } from '#server/db/client.js';
-import { bids, conversations, jobs, messages, milestones, reviews } from '#server/db/schema/index.js';
+import type { jobs } from '#server/db/schema/index.js';
 import { refreshRatingSummary } from '#server/projects/reviews.js';
+import {
+  insertBids,
+  insertConversations,
+  insertJobs,
+  insertMessages,
+  insertMilestones,
+  insertReviews,
+} from './queries.js';
 
 type People = { customerId: string; providerId: string; categoryId: (slug: string) => number | null };
 
@@ -11,13 +19,9 @@ const DAY = 24 * HOUR;
 
 /** A hired job of the demo customer with the demo provider: the accepted bid, paid through the ledger. */
 async function hiredJob(tx: Tx, people: People, job: Omit<typeof jobs.$inferInsert, 'customerId'>, amount: string) {
-  const [row] = await tx
-    .insert(jobs)
-    .values({ ...job, customerId: people.customerId, hiredProviderId: people.providerId })
-    .returning();
-  const [bid] = await tx
-    .insert(bids)
-    .values({
+  const [row] = await insertJobs(tx, [{ ...job, customerId: people.customerId, hiredProviderId: people.providerId }]);
+  const [bid] = await insertBids(tx, [
+    {
       jobId: row!.id,
       providerId: people.providerId,
       amount,
@@ -25,8 +29,8 @@ async function hiredJob(tx: Tx, people: People, job: Omit<typeof jobs.$inferInse
       status: 'accepted',
       creditsCost: BID_TIER_COSTS.regular,
       createdAt: new Date(row!.createdAt.getTime() + 2 * HOUR),
-    })
-    .returning();
+    },
+  ]);
   await postLedgerEntry(tx, {
     userId: people.providerId,
     amount: -BID_TIER_COSTS.regular,
@@ -41,11 +45,11 @@ async function hiredJob(tx: Tx, people: People, job: Omit<typeof jobs.$inferInse
 /** A conversation on the job; `lines` alternate provider, customer, …; the last `unread` stay unread. */
 async function conversation(tx: Tx, people: People, jobId: string, start: Date, lines: string[], unread = 0) {
   const times = lines.map((_, i) => new Date(start.getTime() + i * 47 * 60 * 1000));
-  const [row] = await tx
-    .insert(conversations)
-    .values({ jobId, customerId: people.customerId, providerId: people.providerId, lastMessageAt: times.at(-1)! })
-    .returning();
-  await tx.insert(messages).values(
+  const [row] = await insertConversations(tx, [
+    { jobId, customerId: people.customerId, providerId: people.providerId, lastMessageAt: times.at(-1)! },
+  ]);
+  await insertMessages(
+    tx,
     lines.map((content, i) => {
       const fromProvider = i % 2 === 0;
       return {
@@ -86,7 +90,8 @@ export async function seedDemoActivity(tx: Tx, people: People): Promise<void> {
     },
     '780.00',
   );
-  await tx.insert(milestones).values(
+  await insertMilestones(
+    tx,
     [
       ['Remove the old backsplash', true],
       ['Install the subway tile', true],
@@ -137,17 +142,19 @@ export async function seedDemoActivity(tx: Tx, people: People): Promise<void> {
     'Fence is done: new post set in concrete and two coats of stain.',
     'It looks brand new. Thank you, James!',
   ]);
-  await tx.insert(reviews).values({
-    jobId: completed.id,
-    reviewerId: people.customerId,
-    revieweeId: people.providerId,
-    rating: 5,
-    qualityRating: 5,
-    timelinessRating: 5,
-    communicationRating: 4,
-    valueRating: 5,
-    comment: 'Fast, tidy and fairly priced. The fence looks brand new.',
-    createdAt: new Date(now - 24 * DAY),
-  });
+  await insertReviews(tx, [
+    {
+      jobId: completed.id,
+      reviewerId: people.customerId,
+      revieweeId: people.providerId,
+      rating: 5,
+      qualityRating: 5,
+      timelinessRating: 5,
+      communicationRating: 4,
+      valueRating: 5,
+      comment: 'Fast, tidy and fairly priced. The fence looks brand new.',
+      createdAt: new Date(now - 24 * DAY),
+    },
+  ]);
   await refreshRatingSummary(tx, people.providerId);
 }

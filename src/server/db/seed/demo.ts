@@ -1,13 +1,11 @@
-import { count } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { categories, jobs, promoCodes, users } from '#server/db/schema/index.js';
-import { hashPassword } from '#server/auth/password.js';
+import { hashPassword } from '#server/auth/index.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
-import { encodePhoto, storePhotos } from '#server/uploads/service.js';
-import type { PhotoStorage } from '#server/uploads/storage.js';
+import { encodePhoto, storePhotos, type PhotoStorage } from '#server/uploads/index.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { demoPhoto, type DemoScene } from './demo-photos.js';
 import { seedDemoProviders } from './demo-providers.js';
+import { categoryIdsBySlug, insertJobs, insertPromoCode, insertUsers, userCount } from './queries.js';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 export const DEMO_ACCOUNTS = [
@@ -141,44 +139,44 @@ const DEMO_JOBS = [
  * With a photo storage, several demo jobs get photos drawn at seed time and stored like real uploads.
  */
 export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean> {
-  const [{ value }] = (await db.select({ value: count() }).from(users)) as [{ value: number }];
-  if (value > 0) return false;
+  if ((await userCount(db)) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const categoryRows = await db.select().from(categories);
-  const categoryId = (slug: string) => categoryRows.find((c) => c.slug === slug)?.id ?? null;
+  const categoryIds = await categoryIdsBySlug(db);
+  const categoryId = (slug: string) => categoryIds.get(slug) ?? null;
   const scenes = storage ? [...new Set(DEMO_JOBS.flatMap((j) => j.photos ?? []))] : [];
   const encoded = await Promise.all(scenes.map(async (scene) => encodePhoto(await demoPhoto(scene))));
 
   await db.transaction(async (tx) => {
-    const [customer, provider] = await tx
-      .insert(users)
-      .values(
-        DEMO_ACCOUNTS.map((a) => ({
-          email: a.email,
-          // Demo accounts are ready to use: nobody reads their mailbox (docs/decisions/031-email-verification.md).
-          emailVerifiedAt: new Date(),
-          passwordHash,
-          firstName: a.firstName,
-          lastName: a.lastName,
-          role: a.role,
-          canProvideServices: a.role === 'provider',
-        })),
-      )
-      .returning();
+    const [customer, provider] = await insertUsers(
+      tx,
+      DEMO_ACCOUNTS.map((a) => ({
+        email: a.email,
+        // Demo accounts are ready to use: nobody reads their mailbox (docs/decisions/031-email-verification.md).
+        emailVerifiedAt: new Date(),
+        passwordHash,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        role: a.role,
+        canProvideServices: a.role === 'provider',
+      })),
+    );
     await postLedgerEntry(tx, {
       userId: provider!.id,
       amount: DEMO_PROVIDER_CREDITS,
       type: 'adjustment',
       descriptionKey: 'credits:tx_demo',
     });
-    await tx
-      .insert(promoCodes)
-      .values({ code: DEMO_PROMO_CODE, creditsAmount: 10, description: 'Demo welcome code', createdBy: 'demo' })
-      .onConflictDoNothing();
+    await insertPromoCode(tx, {
+      code: DEMO_PROMO_CODE,
+      creditsAmount: 10,
+      description: 'Demo welcome code',
+      createdBy: 'demo',
+    });
     const stored = storage ? await storePhotos(tx, storage, customer!.id, encoded) : [];
     const photoUrl = (scene: DemoScene) => stored[scenes.indexOf(scene)]!.url;
     const now = Date.now();
-    await tx.insert(jobs).values(
+    await insertJobs(
+      tx,
       DEMO_JOBS.map((j, i) => ({
         title: j.title,
         description: j.description,
