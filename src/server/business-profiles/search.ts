@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProviderSearchQuerySchema, ProviderSearchResult } from '#shared/business-profiles.js';
-import { preparedStatement, type DbOrTx } from '#server/db/client.js';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import {
   businessProfiles,
   categories,
@@ -61,18 +61,17 @@ function paramsOf(query: SearchQuery, shape: Shape): Record<string, unknown> {
   return params;
 }
 
-const p = (name: string) => sql.placeholder(name);
 function textQuery(): SQL {
-  return sql`(websearch_to_tsquery('english'::regconfig, ${p('q')}) || websearch_to_tsquery('spanish'::regconfig, ${p('q')}))`;
+  return sql`(websearch_to_tsquery('english'::regconfig, ${param('q')}) || websearch_to_tsquery('spanish'::regconfig, ${param('q')}))`;
 }
 
 /** City text ('Austin' or 'Austin, TX') against service-area and business cities. */
 function cityMatches(withState: boolean): SQL {
-  const stateFilter = withState ? sql` and ${serviceAreas.state} ilike ${p('state')}` : sql``;
-  const businessState = withState ? sql` and ${businessProfiles.businessState} ilike ${p('state')}` : sql``;
+  const stateFilter = withState ? sql` and ${serviceAreas.state} ilike ${param('state')}` : sql``;
+  const businessState = withState ? sql` and ${businessProfiles.businessState} ilike ${param('state')}` : sql``;
   return sql`(exists (select 1 from ${serviceAreas} where ${serviceAreas.businessProfileId} = ${businessProfiles.id}
-      and ${serviceAreas.city} ilike ${p('cityPattern')}${stateFilter})
-    or (${businessProfiles.businessCity} ilike ${p('cityPattern')}${businessState}))`;
+      and ${serviceAreas.city} ilike ${param('cityPattern')}${stateFilter})
+    or (${businessProfiles.businessCity} ilike ${param('cityPattern')}${businessState}))`;
 }
 
 /**
@@ -98,14 +97,14 @@ function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
   const order: SQL[] = [];
   const isZip = shape.location === 'zip' || shape.location === 'unknown_zip';
-  const near = isZip ? coveringAreas(db, shape.location as ZipKind) : null;
+  const near = isZip ? coveringAreas(shape.location as ZipKind) : null;
 
   // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing.
   if (shape.text) conditions.push(sql`(numnode(${textQuery()}) = 0 or ${documentVector} @@ ${textQuery()})`);
   if (shape.category) {
     conditions.push(
       sql`exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
-        and ${serviceCapabilities.categoryId} = ${p('category')})`,
+        and ${serviceCapabilities.categoryId} = ${param('category')})`,
     );
   }
   if (shape.location === 'city' || shape.location === 'city_state') {
@@ -151,8 +150,8 @@ function buildSearch(db: DbOrTx, shape: Shape) {
   return joined
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...order)
-    .limit(p('limit'))
-    .offset(p('offset'));
+    .limit(param('limit'))
+    .offset(param('offset'));
 }
 
 const shapeKey = (shape: Shape) => `${Number(shape.text)}${Number(shape.category)}_${shape.location}`;
