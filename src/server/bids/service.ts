@@ -10,14 +10,14 @@ import {
   type ReviseBidData,
 } from '#shared/bids.js';
 import { formatMoney } from '#shared/money.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import { publishEvents } from '#server/events/publish.js';
 import { enqueueEmailToRecipients } from '#server/mail/index.js';
 import { bidEmail } from '#server/mail/emails.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
-import { assertJobId, findJobOrFail } from '#server/jobs/service.js';
+import { assertJobId, findJobOrFail } from '#server/jobs/index.js';
 import {
   competitorFigures,
   placeStatement,

@@ -22,7 +22,7 @@ import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError, validationError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
-import { refreshRatingSummary } from '#server/projects/reviews.js';
+import { refreshRatingSummary } from './ratings.js';
 import { foreignPhotoUrls } from '#server/uploads/service.js';
 
 export type ProfileRow = typeof businessProfiles.$inferSelect;

@@ -6,7 +6,7 @@ import type { Ctx, PublicCtx } from '#server/http/context.js';
 import { AppError, validationError } from '#server/http/errors.js';
 import { isUuid } from '#server/http/ids.js';
 import { translate } from '#server/http/i18n.js';
-import { providersMatchingJob } from '#server/business-profiles/lead-match.js';
+import { providersMatchingJob } from '#server/business-profiles/index.js';
 import { publishEvents } from '#server/events/publish.js';
 import { enqueueEmails } from '#server/mail/index.js';
 import { leadEmail } from '#server/mail/emails.js';
@@ -22,8 +22,6 @@ import {
   selectJob,
   type JobRow,
 } from './queries.js';
-
-export type { JobRow } from './queries.js';
 
 type ListQuery = z.output<typeof JobListQuerySchema>;
 

@@ -6,7 +6,7 @@ import type { ConfirmPurchaseAnswer, PaymentIntentAnswer } from '#shared/payment
 import type { Config } from '#server/config.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';

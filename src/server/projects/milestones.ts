@@ -6,7 +6,7 @@ import { publishEvent } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { findJobOrFail, type JobRow } from '#server/jobs/service.js';
+import { findJobOrFail, type JobRow } from '#server/jobs/index.js';
 
 type MilestoneRow = typeof milestones.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CreatePromoSchema, PromoCode, RedeemAnswer } from '#shared/promo.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { promoCodes, promoCodeUsages } from '#server/db/schema/index.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import { requireAdmin, type Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
