@@ -1,17 +1,14 @@
-import { inArray } from 'drizzle-orm';
 import type { CreateReviewData, Review } from '#shared/projects.js';
 import { refreshRatingSummary } from '#server/business-profiles/index.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { reviews } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { findJobOrFail } from '#server/jobs/index.js';
+import { insertReview, selectReviewers, type ReviewRow } from './queries.js';
 
 // The demo seed (db/seed) still imports the ratings from here; they live in business-profiles/ratings.ts.
 export { refreshRatingSummary };
-
-type ReviewRow = typeof reviews.$inferSelect;
 
 function toReview(row: ReviewRow): Review {
   return {
@@ -37,10 +34,12 @@ export async function createReview(ctx: Ctx, jobId: string, input: CreateReviewD
     if (job.status !== 'completed' || !job.hiredProviderId) throw new AppError('job_not_completed');
     let row: ReviewRow;
     try {
-      [row] = (await tx
-        .insert(reviews)
-        .values({ jobId: job.id, reviewerId: ctx.user.id, revieweeId: job.hiredProviderId, ...input })
-        .returning()) as [ReviewRow];
+      row = await insertReview(tx, {
+        jobId: job.id,
+        reviewerId: ctx.user.id,
+        revieweeId: job.hiredProviderId,
+        ...input,
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'reviews_job_reviewer_key')) throw new AppError('already_reviewed');
       throw error;
@@ -53,9 +52,6 @@ export async function createReview(ctx: Ctx, jobId: string, input: CreateReviewD
 /** Jobs among these that the caller has reviewed. */
 export async function reviewedJobIds(db: DbOrTx, reviewerId: string, jobIds: string[]): Promise<Set<string>> {
   if (jobIds.length === 0) return new Set();
-  const rows = await db
-    .select({ jobId: reviews.jobId, reviewerId: reviews.reviewerId })
-    .from(reviews)
-    .where(inArray(reviews.jobId, jobIds));
+  const rows = await selectReviewers(db, jobIds);
   return new Set(rows.filter((r) => r.reviewerId === reviewerId).map((r) => r.jobId));
 }
