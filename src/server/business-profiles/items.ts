@@ -25,8 +25,8 @@ import {
   toCredential,
   toPortfolioItem,
   UUID,
-  type ProfileRow,
 } from './service.js';
+import type { ProfileRow } from './queries.js';
 
 type ListTable = PgTable & { id: PgColumn; businessProfileId: PgColumn };
 
