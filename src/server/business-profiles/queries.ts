@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SHOWCASE_REVIEW_COUNT, type BusinessProfileData } from '#shared/business-profiles.js';
 import type { DbOrTx } from '#server/db/client.js';
 import {
@@ -182,4 +183,68 @@ export function selectRecentReviews(db: DbOrTx, userId: string) {
     .where(eq(reviews.revieweeId, userId))
     .orderBy(desc(reviews.createdAt))
     .limit(SHOWCASE_REVIEW_COUNT);
+}
+
+// The profile's lists (items.ts): each item belongs to one profile.
+
+export type ListTable = PgTable & { id: PgColumn; businessProfileId: PgColumn };
+
+/** Whether the item is the profile's own. */
+export async function ownsItem(db: DbOrTx, table: ListTable, itemId: string, profileId: string): Promise<boolean> {
+  const [owned] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, itemId), eq(table.businessProfileId, profileId)));
+  return owned !== undefined;
+}
+
+export async function deleteItemRow(db: DbOrTx, table: ListTable, itemId: string): Promise<void> {
+  await db.delete(table).where(eq(table.id, itemId));
+}
+
+export async function selectCategory(db: DbOrTx, categoryId: number) {
+  const [category] = await db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  return category;
+}
+
+type ItemTable = typeof serviceCapabilities | typeof serviceAreas | typeof credentials | typeof portfolioItems;
+
+/** A list item of the profile, changed (with an id) or added. */
+export async function saveItemRow<T extends ItemTable>(
+  db: DbOrTx,
+  table: T,
+  profileId: string,
+  itemId: string | null,
+  values: Omit<T['$inferInsert'], 'businessProfileId'>,
+): Promise<T['$inferSelect']> {
+  const [row] = itemId
+    ? await db
+        .update(table as ListTable)
+        .set(values as never)
+        .where(eq(table.id, itemId))
+        .returning()
+    : await db
+        .insert(table as ListTable)
+        .values({ ...values, businessProfileId: profileId } as never)
+        .returning();
+  return row as T['$inferSelect'];
+}
+
+export async function areaIdsOf(db: DbOrTx, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: serviceAreas.id })
+    .from(serviceAreas)
+    .where(eq(serviceAreas.businessProfileId, profileId));
+  return rows.map((row) => row.id);
+}
+
+/** Every area of the profile but `keptId` stops being primary. */
+export async function demoteAreas(db: DbOrTx, profileId: string, keptId: string): Promise<void> {
+  await db
+    .update(serviceAreas)
+    .set({ isPrimary: false })
+    .where(and(eq(serviceAreas.businessProfileId, profileId), ne(serviceAreas.id, keptId)));
 }
