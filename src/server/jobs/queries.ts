@@ -12,40 +12,20 @@ export type NewJob = typeof jobs.$inferInsert;
 
 const viewerId = param('viewerId');
 
-/**
- * Every job read selects these columns, and jobFromRow reads them by name. What depends on who reads is decided
- * here: the full address and the bid count only for the job's owner (Block sells the count to providers, docs/decisions/006-bid-tiers.md).
- * Timestamps arrive as PostgreSQL's text.
- */
-const jobColumns = columnList<{
-  id: string;
-  title: string;
-  description: string;
-  categoryId: number | null;
+/** A job row's values: the answer's own, the category's three columns, and timestamps as PostgreSQL's text. */
+type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt'> & {
   cId: number | null;
   cSlug: string;
   cName: string;
-  customerId: string;
-  budgetMin: string | null;
-  budgetMax: string | null;
-  zipCode: string;
-  city: string;
-  state: string;
-  county: string | null;
-  fullAddress: string | null;
-  location: string;
-  latitude: number | null;
-  longitude: number | null;
-  timeline: Job['timeline'];
-  status: Job['status'];
-  requiresLicense: boolean;
-  requiresInsurance: boolean;
-  requiresReferences: boolean;
-  photos: string[];
   createdAt: string;
   updatedAt: string;
-  bidCount: number | null;
-}>({
+};
+/**
+ * Every job read selects these columns, and jobFromRow reads them by name. What depends on who reads is decided
+ * here: the full address and the bid count only for the job's owner (Block sells the count to providers,
+ * docs/decisions/006-bid-tiers.md). Timestamps arrive as PostgreSQL's text.
+ */
+const jobColumns = columnList<JobColumnValues>({
   id: jobs.id,
   title: jobs.title,
   description: jobs.description,
