@@ -22,7 +22,7 @@ import { sessionCookieOf } from '#server/test/cookies.js';
 import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import { postLedgerEntry } from '#server/credits/ledger.js';
-import { findLedgerDrift } from '#server/credits/invariant.js';
+import { findLedgerDrift } from '#server/credits/index.js';
 import { bids, creditTransactions, jobs, users } from '#server/db/schema/index.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { load } from './support/run-load.js';

@@ -176,25 +176,29 @@ const CHANNEL = 'tradesbid_events';
 // conversations/service.ts): the ceiling runs the same SQL by the same names, without the framework.
 const PLACE_BID = `
     WITH job AS (
-      SELECT id, customer_id, status, title FROM "jobs" WHERE id = $1::uuid FOR SHARE
+      SELECT id, customer_id, status, title,
+        CASE WHEN NOT $1::boolean THEN 'not_provider'
+          WHEN customer_id = $2::uuid THEN 'own_job'
+          WHEN status <> 'open' THEN 'job_not_open' END AS refusal
+      FROM "jobs" WHERE id = $3::uuid FOR SHARE
     ), bid AS (
       INSERT INTO "bids" (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
         created_at, updated_at)
-      SELECT $2::uuid, id, $3::uuid, $4::numeric,
-        $5::text, $6::text, $7::bid_tier,
-        $8::int, $9::timestamptz, $10::timestamptz
+      SELECT $4::uuid, id, $5::uuid, $6::numeric,
+        $7::text, $8::text, $9::bid_tier,
+        $10::int, $11::timestamptz, $12::timestamptz
       FROM job
-      WHERE $11::boolean AND customer_id <> $12::uuid AND status = 'open'
+      WHERE refusal IS NULL
       RETURNING id, job_id, status
     ), notified AS (
       SELECT pg_notify($13, json_build_object('u', job.customer_id, 't', 'bid.created', 'd', json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status))::text)
       FROM job, bid
     )
-    SELECT job.customer_id AS "customerId", job.status, job.title, bid.id AS "bidId",
+    SELECT CASE WHEN job.id IS NULL THEN 'job_not_found' ELSE job.refusal END AS refusal, job.title,
       (SELECT count(*) FROM notified) AS notified,
       json_build_object('id', c.id, 'email', c.email, 'firstName', c.first_name, 'language', c.language,
         'emailNotifications', c.email_notifications) AS customer
-    FROM job LEFT JOIN bid ON true JOIN "users" c ON c.id = job.customer_id`;
+    FROM (SELECT) AS asked LEFT JOIN job ON true LEFT JOIN "users" c ON c.id = job.customer_id`;
 
 const LEDGER_ENTRY = `
     WITH updated AS (
@@ -446,6 +450,8 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
             name: 'bids_place',
             text: PLACE_BID,
             values: [
+              user.role === 'provider',
+              user.id,
               id,
               bidId,
               user.id,
@@ -456,8 +462,6 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
               cost,
               now,
               now,
-              user.role === 'provider',
-              user.id,
               CHANNEL,
             ],
           })
@@ -466,10 +470,13 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           const error = Object.assign(new Error(code), { status, code });
           throw error;
         };
-        if (!placed) refuse(404, 'job_not_found');
-        if (user.role !== 'provider') refuse(403, 'not_provider');
-        if (placed.customerId === user.id) refuse(403, 'own_job');
-        if (placed.status !== 'open' || !placed.bidId) refuse(409, 'job_not_open');
+        const refusalStatus: Record<string, number> = {
+          job_not_found: 404,
+          not_provider: 403,
+          own_job: 403,
+          job_not_open: 409,
+        };
+        if (placed.refusal) refuse(refusalStatus[placed.refusal]!, placed.refusal);
         const ledger = await client.query({
           name: 'ledger_entry',
           text: LEDGER_ENTRY,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   activityLevelFor,
   ACTIVITY_WINDOW_HOURS,
@@ -6,10 +6,15 @@ import {
   type BidTier,
   type CompetitiveIntelligence,
   type CompetitorTierCounts,
+  type MyBid,
 } from '#shared/bids.js';
-import { fromCents, toCents } from '#shared/money.js';
+import { formatMoney, fromCents, toCents } from '#shared/money.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { bids } from '#server/db/schema/index.js';
+import { notifyInStatement } from '#server/events/publish.js';
+import type { OutgoingEmail } from '#server/mail/index.js';
+import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
+
+// The bids room's statements and their rows → answers. The bid itself is one statement (bids_place, decision 018).
 
 const HOUR_MS = 60 * 60 * 1000;
 export type CompetitorFigures = Pick<
@@ -62,4 +67,156 @@ export async function competitorFigures(
     activityLevel: activityLevelFor(Number(row?.recent ?? 0)),
     averageBidRange,
   };
+}
+
+export type BidRow = typeof bids.$inferSelect;
+/** What the owner's order and a bid's revision window read from its purchase (null for a regular bid). */
+export type Windows = { blockResponseWindow: Date | null; bustPriorityUntil: Date | null };
+
+/** Why bids_place wrote no bid: its rules, in the order they are checked. */
+export type PlaceRefusal = 'job_not_found' | 'not_provider' | 'own_job' | 'job_not_open';
+
+export type PlacedRow = {
+  /** The first rule the bid broke, or null when it was placed. */
+  refusal: PlaceRefusal | null;
+  title: string;
+  /** The job's owner as the bid email needs them (read here: no statement more for the email). */
+  customer: OutgoingEmail['to'];
+};
+
+/**
+ * The job, share-locked so its status holds until commit, and the bid when the rules allow it (a provider, not
+ * the job's owner, on an open job), with the bid.created event to the owner: one prepared statement, one row
+ * whose `refusal` names the first rule broken (the rules are written here only). A second bid by the same
+ * provider loses to bids_job_provider_key.
+ */
+export const placeStatement = preparedStatement<PlacedRow>(
+  'bids_place',
+  sql`
+    WITH job AS (
+      SELECT id, customer_id, status, title,
+        CASE WHEN NOT ${param('isProvider')}::boolean THEN 'not_provider'
+          WHEN customer_id = ${param('providerId')}::uuid THEN 'own_job'
+          WHEN status <> 'open' THEN 'job_not_open' END AS refusal
+      FROM ${jobs} WHERE id = ${param('jobId')}::uuid FOR SHARE
+    ), bid AS (
+      INSERT INTO ${bids} (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
+        created_at, updated_at)
+      SELECT ${param('bidId')}::uuid, id, ${param('providerId')}::uuid, ${param('amount')}::numeric,
+        ${param('message')}::text, ${param('estimatedDuration')}::text, ${param('tier')}::bid_tier,
+        ${param('cost')}::int, ${param('now')}::timestamptz, ${param('now')}::timestamptz
+      FROM job
+      WHERE refusal IS NULL
+      RETURNING id, job_id, status
+    ), notified AS (
+      SELECT ${notifyInStatement(
+        sql`job.customer_id`,
+        'bid.created',
+        sql`json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status)`,
+      )}
+      FROM job, bid
+    )
+    SELECT CASE WHEN job.id IS NULL THEN 'job_not_found' ELSE job.refusal END AS refusal, job.title,
+      (SELECT count(*) FROM notified) AS notified,
+      json_build_object('id', c.id, 'email', c.email, 'firstName', c.first_name, 'language', c.language,
+        'emailNotifications', c.email_notifications) AS customer
+    FROM (SELECT) AS asked LEFT JOIN job ON true LEFT JOIN ${users} c ON c.id = job.customer_id`,
+);
+
+/** What a block or bust bid bought, stored with the bid. */
+export const purchaseStatement = preparedStatement(
+  'bids_intelligence_purchase',
+  sql`
+    INSERT INTO ${competitiveIntelligence} (job_id, provider_id, bid_id, intelligence_level, credits_spent,
+      total_competitors, competitor_tier_counts, activity_level, average_bid_range, block_response_window,
+      bust_priority_until, purchased_at)
+    VALUES (${param('jobId')}::uuid, ${param('providerId')}::uuid, ${param('bidId')}::uuid,
+      ${param('level')}::intelligence_level, ${param('cost')}::int, ${param('total')}::int, ${param('counts')}::jsonb,
+      ${param('activity')}::text, ${param('range')}::jsonb, ${param('blockResponseWindow')}::timestamptz,
+      ${param('bustPriorityUntil')}::timestamptz, ${param('now')}::timestamptz)`,
+);
+
+export type BidWithWindows = Windows & { bid: BidRow; firstName: string; lastName: string };
+
+/** A job's bids with their bidders' names and windows: every bid, or only `providerId`'s. */
+export function selectJobBids(db: DbOrTx, jobId: string, providerId: string | null): Promise<BidWithWindows[]> {
+  return db
+    .select({
+      bid: bids,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      blockResponseWindow: competitiveIntelligence.blockResponseWindow,
+      bustPriorityUntil: competitiveIntelligence.bustPriorityUntil,
+    })
+    .from(bids)
+    .innerJoin(users, eq(users.id, bids.providerId))
+    .leftJoin(
+      competitiveIntelligence,
+      and(eq(competitiveIntelligence.jobId, bids.jobId), eq(competitiveIntelligence.providerId, bids.providerId)),
+    )
+    .where(providerId === null ? eq(bids.jobId, jobId) : and(eq(bids.jobId, jobId), eq(bids.providerId, providerId)));
+}
+
+/** What the provider bought on the job with a block or bust bid, if anything. */
+export async function selectPurchase(db: DbOrTx, jobId: string, providerId: string) {
+  const [purchase] = await db
+    .select()
+    .from(competitiveIntelligence)
+    .where(and(eq(competitiveIntelligence.jobId, jobId), eq(competitiveIntelligence.providerId, providerId)));
+  return purchase;
+}
+
+/** The provider's bid on the job with its windows, if any. */
+export async function selectOwnBid(
+  db: DbOrTx,
+  jobId: string,
+  providerId: string,
+): Promise<(Windows & { bid: BidRow }) | undefined> {
+  const [own] = await db
+    .select({
+      bid: bids,
+      blockResponseWindow: competitiveIntelligence.blockResponseWindow,
+      bustPriorityUntil: competitiveIntelligence.bustPriorityUntil,
+    })
+    .from(bids)
+    .leftJoin(competitiveIntelligence, eq(competitiveIntelligence.bidId, bids.id))
+    .where(and(eq(bids.jobId, jobId), eq(bids.providerId, providerId)));
+  return own;
+}
+
+/**
+ * The revision, written only while the bid is pending and not yet revised (`revised_at IS NULL` makes "once"
+ * hold under concurrent revisions); undefined when it was not.
+ */
+export async function updateRevisedBid(
+  db: DbOrTx,
+  bidId: string,
+  revision: { amount: string; message?: string | null; revisedAt: Date },
+): Promise<BidRow | undefined> {
+  const [revised] = await db
+    .update(bids)
+    .set(revision)
+    .where(and(eq(bids.id, bidId), isNull(bids.revisedAt), eq(bids.status, 'pending')))
+    .returning();
+  return revised;
+}
+
+/** The provider's bids with their jobs' titles, newest first. */
+export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBid[]> {
+  const rows = await db
+    .select({ bid: bids, jobTitle: jobs.title })
+    .from(bids)
+    .innerJoin(jobs, eq(jobs.id, bids.jobId))
+    .where(eq(bids.providerId, providerId))
+    .orderBy(desc(bids.createdAt), desc(bids.id));
+  return rows.map(({ bid, jobTitle }) => ({
+    id: bid.id,
+    jobId: bid.jobId,
+    jobTitle,
+    tier: bid.tier,
+    amount: formatMoney(bid.amount)!,
+    creditsCost: bid.creditsCost,
+    status: bid.status,
+    createdAt: bid.createdAt.toISOString(),
+  }));
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.js';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { param } from '#server/db/client.js';
 import { serviceAreas } from '#server/db/schema/index.js';
 import { lookupZip } from '#server/zip/service.js';
 
@@ -26,9 +27,10 @@ export function coverageParams(zip: string): Record<string, unknown> {
   return { lat, lng, latMin: lat - dLat, latMax: lat + dLat, lngMin: lng - dLng, lngMax: lng + dLng };
 }
 
-const p = (name: string) => sql.placeholder(name);
 /** A number parameter typed as double precision (PostgreSQL would otherwise infer an integer from `$1 * 2`). */
-const float = (name: string) => sql`${p(name)}::float8`;
+const float = (name: string) => sql`${param(name)}::float8`;
+/** Builds the subquery's SQL without a database: its text is the same on every one. */
+const qb = new QueryBuilder();
 
 /** Great-circle distance in miles from the ZIP's point to each area's centre (haversine, plain SQL: no PostGIS in PGlite). */
 function distanceFromZip(): SQL<number> {
@@ -44,17 +46,17 @@ function distanceFromZip(): SQL<number> {
  * to the nearest such area's centre, as subquery `near` with placeholders (coverageParams). The bounding
  * box on indexed latitude/longitude keeps the exact distance to a few rows.
  */
-export function coveringAreas(db: DbOrTx, kind: ZipKind) {
+export function coveringAreas(kind: ZipKind) {
   if (kind === 'unknown_zip') {
-    return db
+    return qb
       .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`0::float8`.as('distance') })
       .from(serviceAreas)
-      .where(eq(serviceAreas.zipCode, p('zip')))
+      .where(eq(serviceAreas.zipCode, param('zip')))
       .groupBy(serviceAreas.businessProfileId)
       .as('near');
   }
   const distance = distanceFromZip();
-  return db
+  return qb
     .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`min(${distance})`.as('distance') })
     .from(serviceAreas)
     .where(

@@ -1,5 +1,3 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type {
   CapabilityData,
   Credential,
@@ -11,7 +9,7 @@ import type {
   ServiceCapability,
 } from '#shared/business-profiles.js';
 import type { Tx } from '#server/db/client.js';
-import { categories, credentials, portfolioItems, serviceAreas, serviceCapabilities } from '#server/db/schema/index.js';
+import { credentials, portfolioItems, serviceAreas, serviceCapabilities } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError, validationError } from '#server/http/errors.js';
 import { lookupZip } from '#server/zip/service.js';
@@ -25,10 +23,17 @@ import {
   toCredential,
   toPortfolioItem,
   UUID,
-  type ProfileRow,
 } from './service.js';
-
-type ListTable = PgTable & { id: PgColumn; businessProfileId: PgColumn };
+import {
+  areaIdsOf,
+  deleteItemRow,
+  demoteAreas,
+  ownsItem,
+  saveItemRow,
+  selectCategory,
+  type ListTable,
+  type ProfileRow,
+} from './queries.js';
 
 /**
  * Runs `change` in one transaction with the caller's profile locked. With an item id, the item must
@@ -42,22 +47,13 @@ async function withOwnProfile<T>(
   if (item && !UUID.test(item.id)) throw new AppError('not_found');
   return ctx.db.transaction(async (tx) => {
     const profile = await findOwnProfile(ctx, tx, true);
-    if (item) {
-      const [owned] = await tx
-        .select({ id: item.table.id })
-        .from(item.table)
-        .where(and(eq(item.table.id, item.id), eq(item.table.businessProfileId, profile.id)));
-      if (!owned) throw new AppError('not_found');
-    }
+    if (item && !(await ownsItem(tx, item.table, item.id, profile.id))) throw new AppError('not_found');
     return change(tx, profile);
   });
 }
 
 async function categoryOrFail(tx: Tx, categoryId: number, path = 'categoryId') {
-  const [category] = await tx
-    .select({ id: categories.id, slug: categories.slug, name: categories.name })
-    .from(categories)
-    .where(eq(categories.id, categoryId));
+  const category = await selectCategory(tx, categoryId);
   if (!category) throw validationError([fieldError(path, 'profiles:validation_category')]);
   return category;
 }
@@ -69,7 +65,7 @@ async function deleteItem(
   afterwards?: (tx: Tx, profileId: string) => Promise<void>,
 ) {
   await withOwnProfile(ctx, { table, id: itemId }, async (tx, profile) => {
-    await tx.delete(table).where(eq(table.id, itemId));
+    await deleteItemRow(tx, table, itemId);
     await afterwards?.(tx, profile.id);
   });
 }
@@ -84,14 +80,9 @@ export async function saveCapability(
   const item = itemId ? { table: serviceCapabilities, id: itemId } : null;
   return withOwnProfile(ctx, item, async (tx, profile) => {
     const category = await categoryOrFail(tx, input.categoryId);
-    const [row] = itemId
-      ? await tx.update(serviceCapabilities).set(input).where(eq(serviceCapabilities.id, itemId)).returning()
-      : await tx
-          .insert(serviceCapabilities)
-          .values({ ...input, businessProfileId: profile.id })
-          .returning();
+    const row = await saveItemRow(tx, serviceCapabilities, profile.id, itemId, input);
     await refreshSearchDocument(tx, profile.id);
-    return toCapability(row!, category);
+    return toCapability(row, category);
   });
 }
 
@@ -127,29 +118,11 @@ export async function saveArea(ctx: Ctx, itemId: string | null, input: ServiceAr
   const values = placeOf(input);
   const item = itemId ? { table: serviceAreas, id: itemId } : null;
   return withOwnProfile(ctx, item, async (tx, profile) => {
-    const existing = await tx
-      .select({ id: serviceAreas.id })
-      .from(serviceAreas)
-      .where(eq(serviceAreas.businessProfileId, profile.id));
+    const existing = await areaIdsOf(tx, profile.id);
     // One primary area: the first area is primary, and a new primary demotes the old one.
-    const isPrimary = values.isPrimary || existing.filter((a) => a.id !== itemId).length === 0;
-    if (isPrimary) {
-      await tx
-        .update(serviceAreas)
-        .set({ isPrimary: false })
-        .where(and(eq(serviceAreas.businessProfileId, profile.id), ne(serviceAreas.id, itemId ?? profile.id)));
-    }
-    const [row] = itemId
-      ? await tx
-          .update(serviceAreas)
-          .set({ ...values, isPrimary })
-          .where(eq(serviceAreas.id, itemId))
-          .returning()
-      : await tx
-          .insert(serviceAreas)
-          .values({ ...values, isPrimary, businessProfileId: profile.id })
-          .returning();
-    return toArea(row!);
+    const isPrimary = values.isPrimary || existing.filter((id) => id !== itemId).length === 0;
+    if (isPrimary) await demoteAreas(tx, profile.id, itemId ?? profile.id);
+    return toArea(await saveItemRow(tx, serviceAreas, profile.id, itemId, { ...values, isPrimary }));
   });
 }
 
@@ -162,17 +135,9 @@ export async function saveCredential(ctx: Ctx, itemId: string | null, input: Cre
   const item = itemId ? { table: credentials, id: itemId } : null;
   return withOwnProfile(ctx, item, async (tx, profile) => {
     // An edited credential must be verified again by an operator.
-    const [row] = itemId
-      ? await tx
-          .update(credentials)
-          .set({ ...input, isVerified: false })
-          .where(eq(credentials.id, itemId))
-          .returning()
-      : await tx
-          .insert(credentials)
-          .values({ ...input, businessProfileId: profile.id })
-          .returning();
-    return toCredential(row!);
+    return toCredential(
+      await saveItemRow(tx, credentials, profile.id, itemId, itemId ? { ...input, isVerified: false } : input),
+    );
   });
 }
 
@@ -189,13 +154,7 @@ export async function savePortfolioItem(
   const item = itemId ? { table: portfolioItems, id: itemId } : null;
   return withOwnProfile(ctx, item, async (tx, profile) => {
     if (input.categoryId !== null) await categoryOrFail(tx, input.categoryId);
-    const [row] = itemId
-      ? await tx.update(portfolioItems).set(input).where(eq(portfolioItems.id, itemId)).returning()
-      : await tx
-          .insert(portfolioItems)
-          .values({ ...input, businessProfileId: profile.id })
-          .returning();
-    return toPortfolioItem(row!);
+    return toPortfolioItem(await saveItemRow(tx, portfolioItems, profile.id, itemId, input));
   });
 }
 

@@ -1,46 +1,46 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.js';
+import { sql } from 'drizzle-orm';
+import { columnList } from '#server/db/columns.js';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { businessProfiles, serviceCapabilities, users } from '#server/db/schema/index.js';
+import type { OutgoingEmail } from '#server/mail/index.js';
 import { coverageParams, coveringAreas, zipKindOf, type ZipKind } from './coverage.js';
 
-const p = (name: string) => sql.placeholder(name);
+/** A provider a job is a lead for, as their email needs them. */
+export type MatchedProvider = Pick<
+  OutgoingEmail['to'],
+  'id' | 'email' | 'firstName' | 'language' | 'emailNotifications'
+>;
+
+const matchColumns = columnList<MatchedProvider>({
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  language: users.language,
+  emailNotifications: users.emailNotifications,
+});
 
 /** Providers whose profile offers the category and one of whose areas covers the ZIP; never the owner. */
-function buildMatch(db: DbOrTx, kind: ZipKind) {
-  const near = coveringAreas(db, kind);
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      language: users.language,
-      emailNotifications: users.emailNotifications,
-    })
-    .from(businessProfiles)
-    .innerJoin(near, eq(near.profileId, businessProfiles.id))
-    .innerJoin(users, eq(users.id, businessProfiles.userId))
-    .where(
-      and(
-        sql`exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
-          and ${serviceCapabilities.categoryId} = ${p('category')})`,
-        sql`${users.id} <> ${p('owner')}`,
-      ),
-    );
+function matchStatement(kind: ZipKind) {
+  const near = coveringAreas(kind);
+  return preparedStatement(
+    `lead_match_${kind}`,
+    sql`select ${matchColumns.sql} from ${businessProfiles}
+      inner join ${near} on ${near.profileId} = ${businessProfiles.id}
+      inner join ${users} on ${users.id} = ${businessProfiles.userId}
+      where exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
+          and ${serviceCapabilities.categoryId} = ${param('category')})
+        and ${users.id} <> ${param('owner')}`,
+    matchColumns.object,
+  );
 }
 
-const preparedByDb = new WeakMap<DbOrTx, Map<ZipKind, ReturnType<ReturnType<typeof buildMatch>['prepare']>>>();
-
-export type MatchedProvider = Awaited<ReturnType<ReturnType<typeof buildMatch>['execute']>>[number];
+const statementByKind = { zip: matchStatement('zip'), unknown_zip: matchStatement('unknown_zip') };
 
 /** The providers a job at `zipCode` in `categoryId` is a lead for (DESIGN.md §3.7), by search's distance rule. */
 export async function providersMatchingJob(
   db: DbOrTx,
   job: { zipCode: string; categoryId: number; customerId: string },
 ): Promise<MatchedProvider[]> {
-  const kind = zipKindOf(job.zipCode);
-  let byKind = preparedByDb.get(db);
-  if (!byKind) preparedByDb.set(db, (byKind = new Map()));
-  let prepared = byKind.get(kind);
-  if (!prepared) byKind.set(kind, (prepared = buildMatch(db, kind).prepare(`lead_match_${kind}`)));
-  return prepared.execute({ ...coverageParams(job.zipCode), category: job.categoryId, owner: job.customerId });
+  const statement = statementByKind[zipKindOf(job.zipCode)];
+  return statement(db, { ...coverageParams(job.zipCode), category: job.categoryId, owner: job.customerId });
 }

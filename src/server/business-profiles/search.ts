@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ProviderSearchQuerySchema, ProviderSearchResult } from '#shared/business-profiles.js';
-import { preparedStatement, type DbOrTx } from '#server/db/client.js';
+import { columnList } from '#server/db/columns.js';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import {
   businessProfiles,
   categories,
@@ -61,18 +63,17 @@ function paramsOf(query: SearchQuery, shape: Shape): Record<string, unknown> {
   return params;
 }
 
-const p = (name: string) => sql.placeholder(name);
 function textQuery(): SQL {
-  return sql`(websearch_to_tsquery('english'::regconfig, ${p('q')}) || websearch_to_tsquery('spanish'::regconfig, ${p('q')}))`;
+  return sql`(websearch_to_tsquery('english'::regconfig, ${param('q')}) || websearch_to_tsquery('spanish'::regconfig, ${param('q')}))`;
 }
 
 /** City text ('Austin' or 'Austin, TX') against service-area and business cities. */
 function cityMatches(withState: boolean): SQL {
-  const stateFilter = withState ? sql` and ${serviceAreas.state} ilike ${p('state')}` : sql``;
-  const businessState = withState ? sql` and ${businessProfiles.businessState} ilike ${p('state')}` : sql``;
+  const stateFilter = withState ? sql` and ${serviceAreas.state} ilike ${param('state')}` : sql``;
+  const businessState = withState ? sql` and ${businessProfiles.businessState} ilike ${param('state')}` : sql``;
   return sql`(exists (select 1 from ${serviceAreas} where ${serviceAreas.businessProfileId} = ${businessProfiles.id}
-      and ${serviceAreas.city} ilike ${p('cityPattern')}${stateFilter})
-    or (${businessProfiles.businessCity} ilike ${p('cityPattern')}${businessState}))`;
+      and ${serviceAreas.city} ilike ${param('cityPattern')}${stateFilter})
+    or (${businessProfiles.businessCity} ilike ${param('cityPattern')}${businessState}))`;
 }
 
 /**
@@ -98,14 +99,14 @@ function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
   const order: SQL[] = [];
   const isZip = shape.location === 'zip' || shape.location === 'unknown_zip';
-  const near = isZip ? coveringAreas(db, shape.location as ZipKind) : null;
+  const near = isZip ? coveringAreas(shape.location as ZipKind) : null;
 
   // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing.
   if (shape.text) conditions.push(sql`(numnode(${textQuery()}) = 0 or ${documentVector} @@ ${textQuery()})`);
   if (shape.category) {
     conditions.push(
       sql`exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
-        and ${serviceCapabilities.categoryId} = ${p('category')})`,
+        and ${serviceCapabilities.categoryId} = ${param('category')})`,
     );
   }
   if (shape.location === 'city' || shape.location === 'city_state') {
@@ -122,28 +123,7 @@ function buildSearch(db: DbOrTx, shape: Shape) {
   );
 
   const base = db
-    .select({
-      profile: {
-        id: businessProfiles.id,
-        businessName: businessProfiles.businessName,
-        description: businessProfiles.description,
-        yearsInBusiness: businessProfiles.yearsInBusiness,
-        isVerified: businessProfiles.isVerified,
-        logoUrl: businessProfiles.logoUrl,
-      },
-      user: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-      },
-      rating: providerRatingSummaries.averageRating,
-      reviewCount: providerRatingSummaries.totalRatings,
-      distance: near ? near.distance : sql<number | null>`null::float8`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-      capabilities: capabilitiesOf,
-      areas: areasOf,
-    })
+    .select(searchFields(near))
     .from(businessProfiles)
     .innerJoin(users, eq(users.id, businessProfiles.userId))
     .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id));
@@ -151,55 +131,79 @@ function buildSearch(db: DbOrTx, shape: Shape) {
   return joined
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...order)
-    .limit(p('limit'))
-    .offset(p('offset'));
+    .limit(param('limit'))
+    .offset(param('offset'));
 }
 
 const shapeKey = (shape: Shape) => `${Number(shape.text)}${Number(shape.category)}_${shape.location}`;
 
-/**
- * A page row, in buildSearch's select order, straight into the API's shape (decision 028) with the total
- * beside it. JSON carries the services and areas as the API gives them; numeric and bigint come as text.
- */
-type SearchColumnValues = [
-  profileId: string,
-  businessName: string,
-  description: string | null,
-  yearsInBusiness: number,
-  isVerified: boolean,
-  logoUrl: string | null,
-  userId: string,
-  firstName: string,
-  lastName: string,
-  profileImageUrl: string | null,
-  rating: string | null,
-  reviewCount: number | null,
-  distance: number | null,
-  total: string | number,
-  capabilities: ProviderSearchResult['serviceCapabilities'],
-  areas: ProviderSearchResult['serviceAreas'],
-];
+/** A page row's columns, by name: buildSearch selects them, readResult reads them (decision 028). */
+type SearchValues = {
+  profileId: string;
+  businessName: string;
+  description: string | null;
+  yearsInBusiness: number;
+  isVerified: boolean;
+  logoUrl: string | null;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  rating: string | null;
+  reviewCount: number | null;
+  distance: number | null;
+  total: string | number;
+  capabilities: ProviderSearchResult['serviceCapabilities'];
+  areas: ProviderSearchResult['serviceAreas'];
+};
 
+function searchFields(near: ReturnType<typeof coveringAreas> | null): { [K in keyof SearchValues]: SQL | PgColumn } {
+  return {
+    profileId: businessProfiles.id,
+    businessName: businessProfiles.businessName,
+    description: businessProfiles.description,
+    yearsInBusiness: businessProfiles.yearsInBusiness,
+    isVerified: businessProfiles.isVerified,
+    logoUrl: businessProfiles.logoUrl,
+    userId: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    profileImageUrl: users.profileImageUrl,
+    rating: providerRatingSummaries.averageRating,
+    reviewCount: providerRatingSummaries.totalRatings,
+    distance: near ? sql`${near.distance}` : sql`null::float8`,
+    total: sql`count(*) over ()`,
+    capabilities: capabilitiesOf,
+    areas: areasOf,
+  };
+}
+/** The positions of searchFields' columns (the same for every shape). */
+const searchColumns = columnList<SearchValues>(searchFields(null));
+
+/**
+ * A page row straight into the API's shape (decision 028) with the total beside it. JSON carries the services
+ * and areas as the API gives them; numeric and bigint come as text.
+ */
 function readResult(hasDistance: boolean) {
-  return (row: unknown[]) => {
-    const r = row as SearchColumnValues;
+  const { read } = searchColumns;
+  return (r: unknown[]) => {
     const result: ProviderSearchResult = {
-      id: r[6],
-      businessName: r[1],
-      firstName: r[7],
-      lastName: r[8],
-      profileImageUrl: r[9],
-      logoUrl: r[5],
-      rating: Number(r[10] ?? 0),
-      reviewCount: r[11] ?? 0,
-      verified: r[4],
-      description: r[2],
-      serviceCapabilities: r[14],
-      serviceAreas: r[15],
-      yearsExperience: r[3],
+      id: read(r, 'userId'),
+      businessName: read(r, 'businessName'),
+      firstName: read(r, 'firstName'),
+      lastName: read(r, 'lastName'),
+      profileImageUrl: read(r, 'profileImageUrl'),
+      logoUrl: read(r, 'logoUrl'),
+      rating: Number(read(r, 'rating') ?? 0),
+      reviewCount: read(r, 'reviewCount') ?? 0,
+      verified: read(r, 'isVerified'),
+      description: read(r, 'description'),
+      serviceCapabilities: read(r, 'capabilities'),
+      serviceAreas: read(r, 'areas'),
+      yearsExperience: read(r, 'yearsInBusiness'),
     };
-    if (hasDistance) result.distanceMiles = Math.round(Number(r[12]) * 10) / 10;
-    return { total: Number(r[13]), result };
+    if (hasDistance) result.distanceMiles = Math.round(Number(read(r, 'distance')) * 10) / 10;
+    return { total: Number(read(r, 'total')), result };
   };
 }
 

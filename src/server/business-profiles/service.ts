@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type {
   BusinessProfile,
   BusinessProfileData,
@@ -10,26 +9,29 @@ import type {
 import { resources } from '#shared/i18n/index.js';
 import { formatMoney } from '#shared/money.js';
 import type { DbOrTx } from '#server/db/client.js';
-import {
-  businessProfiles,
-  categories,
-  credentials,
-  portfolioItems,
-  serviceAreas,
-  serviceCapabilities,
-} from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError, validationError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
-import { refreshRatingSummary } from '#server/projects/reviews.js';
+import { refreshRatingSummary } from './ratings.js';
 import { foreignPhotoUrls } from '#server/uploads/service.js';
+import {
+  insertProfile,
+  selectAreas,
+  selectCapabilities,
+  selectCredentials,
+  selectPortfolio,
+  selectProfile,
+  selectProfileOf,
+  updateProfile,
+  updateSearchDocument,
+  type AreaRow,
+  type CapabilityRow,
+  type CredentialRow,
+  type PortfolioRow,
+  type ProfileRow,
+} from './queries.js';
 
-export type ProfileRow = typeof businessProfiles.$inferSelect;
-type CapabilityRow = typeof serviceCapabilities.$inferSelect;
-type AreaRow = typeof serviceAreas.$inferSelect;
-type CredentialRow = typeof credentials.$inferSelect;
-type PortfolioRow = typeof portfolioItems.$inferSelect;
 type CategoryRow = { id: number; slug: string; name: string };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,24 +96,12 @@ export const toPortfolioItem = (row: PortfolioRow): PortfolioItem => ({
 });
 
 export async function listCapabilities(db: DbOrTx, profileId: string): Promise<ServiceCapability[]> {
-  const rows = await db
-    .select({
-      capability: serviceCapabilities,
-      category: { id: categories.id, slug: categories.slug, name: categories.name },
-    })
-    .from(serviceCapabilities)
-    .innerJoin(categories, eq(categories.id, serviceCapabilities.categoryId))
-    .where(eq(serviceCapabilities.businessProfileId, profileId))
-    .orderBy(asc(serviceCapabilities.createdAt), asc(serviceCapabilities.id));
+  const rows = await selectCapabilities(db, profileId);
   return rows.map((row) => toCapability(row.capability, row.category));
 }
 
 export async function listAreas(db: DbOrTx, profileId: string): Promise<ServiceArea[]> {
-  const rows = await db
-    .select()
-    .from(serviceAreas)
-    .where(eq(serviceAreas.businessProfileId, profileId))
-    .orderBy(asc(serviceAreas.createdAt), asc(serviceAreas.id));
+  const rows = await selectAreas(db, profileId);
   // The primary area first: cards show the first two.
   return rows.map(toArea).sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
 }
@@ -121,12 +111,8 @@ export async function toBusinessProfile(db: DbOrTx, row: ProfileRow): Promise<Bu
   const [caps, areas, creds, items] = await Promise.all([
     listCapabilities(db, row.id),
     listAreas(db, row.id),
-    db.select().from(credentials).where(eq(credentials.businessProfileId, row.id)).orderBy(asc(credentials.createdAt)),
-    db
-      .select()
-      .from(portfolioItems)
-      .where(eq(portfolioItems.businessProfileId, row.id))
-      .orderBy(asc(portfolioItems.featuredOrder), asc(portfolioItems.createdAt)),
+    selectCredentials(db, row.id),
+    selectPortfolio(db, row.id),
   ]);
   return {
     id: row.id,
@@ -158,8 +144,7 @@ export async function toBusinessProfile(db: DbOrTx, row: ProfileRow): Promise<Bu
 /** The caller's own profile row, or 404 (a provider without one) / 403 (a customer). */
 export async function findOwnProfile(ctx: Ctx, db: DbOrTx = ctx.db, lock = false): Promise<ProfileRow> {
   requireProvider(ctx);
-  const query = db.select().from(businessProfiles).where(eq(businessProfiles.userId, ctx.user.id));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await selectProfileOf(db, ctx.user.id, lock);
   if (!row) throw new AppError('not_found');
   return row;
 }
@@ -179,7 +164,7 @@ export async function assertOwnUploads(ctx: Ctx, fields: Record<string, (string 
  * service's category in English and Spanish plus its description. Rewritten after every change.
  */
 export async function refreshSearchDocument(db: DbOrTx, profileId: string) {
-  const [profile] = await db.select().from(businessProfiles).where(eq(businessProfiles.id, profileId));
+  const profile = await selectProfile(db, profileId);
   if (!profile) return;
   const caps = await listCapabilities(db, profileId);
   const spanish = resources.es.categories as Record<string, string>;
@@ -189,10 +174,7 @@ export async function refreshSearchDocument(db: DbOrTx, profileId: string) {
     profile.businessCity,
     ...caps.flatMap((c) => [c.category.name, spanish[c.category.slug], c.description]),
   ];
-  await db
-    .update(businessProfiles)
-    .set({ searchDocument: parts.filter(Boolean).join(' \n') })
-    .where(eq(businessProfiles.id, profileId));
+  await updateSearchDocument(db, profileId, parts.filter(Boolean).join(' \n'));
 }
 
 export async function getOwnBusinessProfile(ctx: Ctx): Promise<BusinessProfile> {
@@ -205,14 +187,11 @@ export async function createBusinessProfile(ctx: Ctx, input: BusinessProfileData
   let row: ProfileRow;
   try {
     row = await ctx.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(businessProfiles)
-        .values({ ...input, userId: ctx.user.id })
-        .returning();
-      await refreshSearchDocument(tx, inserted!.id);
+      const inserted = await insertProfile(tx, ctx.user.id, input);
+      await refreshSearchDocument(tx, inserted.id);
       // Reviews earned before the profile existed count from the start (decision 015).
       await refreshRatingSummary(tx, ctx.user.id);
-      return inserted!;
+      return inserted;
     });
   } catch (error) {
     // DESIGN.md §3.2 names the code; the message says what exists.
@@ -236,13 +215,9 @@ export async function updateBusinessProfile(
     const profile = await findOwnProfile(ctx, tx, true);
     // Someone else's profile id is simply not found (DESIGN.md §3.2).
     if (profile.id !== profileId) throw new AppError('not_found');
-    const [updated] = await tx
-      .update(businessProfiles)
-      .set(input)
-      .where(eq(businessProfiles.id, profileId))
-      .returning();
+    const updated = await updateProfile(tx, profileId, input);
     await refreshSearchDocument(tx, profileId);
-    return updated!;
+    return updated;
   });
   return toBusinessProfile(ctx.db, row);
 }

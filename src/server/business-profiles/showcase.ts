@@ -1,18 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ProviderShowcase } from '#shared/business-profiles.js';
-import { SHOWCASE_REVIEW_COUNT } from '#shared/business-profiles.js';
 import { formatMoney } from '#shared/money.js';
-import {
-  businessProfiles,
-  credentials,
-  jobs,
-  portfolioItems,
-  providerRatingSummaries,
-  reviews,
-  users,
-} from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
+import { selectCredentials, selectPublicPortfolio, selectRecentReviews, selectShowcaseHead } from './queries.js';
 import { listAreas, listCapabilities, UUID } from './service.js';
 
 const rating = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
@@ -20,44 +10,16 @@ const rating = (value: string | null | undefined) => (value === null || value ==
 /** GET /api/provider/{id}/showcase, id = the provider's user id; 404 for anyone without a business profile. */
 export async function getShowcase(ctx: Ctx, userId: string): Promise<ProviderShowcase> {
   if (!UUID.test(userId)) throw new AppError('provider_not_found');
-  const [row] = await ctx.db
-    .select({ profile: businessProfiles, user: users, summary: providerRatingSummaries })
-    .from(businessProfiles)
-    .innerJoin(users, eq(users.id, businessProfiles.userId))
-    .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id))
-    .where(eq(businessProfiles.userId, userId));
+  const row = await selectShowcaseHead(ctx.db, userId);
   if (!row) throw new AppError('provider_not_found');
   const { profile, user, summary } = row;
 
   const [caps, areas, items, creds, recent] = await Promise.all([
     listCapabilities(ctx.db, profile.id),
     listAreas(ctx.db, profile.id),
-    ctx.db
-      .select()
-      .from(portfolioItems)
-      .where(and(eq(portfolioItems.businessProfileId, profile.id), eq(portfolioItems.isPublic, true)))
-      .orderBy(sql`${portfolioItems.featuredOrder} asc nulls last`, desc(portfolioItems.createdAt)),
-    ctx.db
-      .select()
-      .from(credentials)
-      .where(eq(credentials.businessProfileId, profile.id))
-      .orderBy(asc(credentials.createdAt)),
-    ctx.db
-      .select({
-        id: reviews.id,
-        rating: reviews.rating,
-        comment: reviews.comment,
-        createdAt: reviews.createdAt,
-        jobTitle: jobs.title,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(reviews)
-      .innerJoin(jobs, eq(jobs.id, reviews.jobId))
-      .innerJoin(users, eq(users.id, reviews.reviewerId))
-      .where(eq(reviews.revieweeId, userId))
-      .orderBy(desc(reviews.createdAt))
-      .limit(SHOWCASE_REVIEW_COUNT),
+    selectPublicPortfolio(ctx.db, profile.id),
+    selectCredentials(ctx.db, profile.id),
+    selectRecentReviews(ctx.db, userId),
   ]);
 
   return {

@@ -1,24 +1,20 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminBusinessProfile, AdminCredential } from '#shared/business-profiles.js';
-import { businessProfiles, credentials, users } from '#server/db/schema/index.js';
 import { requireAdmin, type Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
+import {
+  markCredentialVerified,
+  markProfileVerified,
+  selectCredentialsForReview,
+  selectProfilesForReview,
+  type ProfileWithOwner,
+} from './queries.js';
 import { toCredential, UUID } from './service.js';
 
 /** Operators' queue: profiles, unverified first when no filter is given. */
 export async function listProfilesForReview(ctx: Ctx, verified: boolean | null): Promise<AdminBusinessProfile[]> {
   requireAdmin(ctx);
-  const rows = await ctx.db
-    .select({ profile: businessProfiles, user: users })
-    .from(businessProfiles)
-    .innerJoin(users, eq(users.id, businessProfiles.userId))
-    .where(verified === null ? undefined : eq(businessProfiles.isVerified, verified))
-    .orderBy(asc(businessProfiles.isVerified), asc(businessProfiles.createdAt))
-    .limit(200);
-  return rows.map(toAdminProfile);
+  return (await selectProfilesForReview(ctx.db, verified)).map(toAdminProfile);
 }
-
-type ProfileWithOwner = { profile: typeof businessProfiles.$inferSelect; user: typeof users.$inferSelect };
 
 const toAdminProfile = ({ profile, user }: ProfileWithOwner): AdminBusinessProfile => ({
   id: profile.id,
@@ -33,13 +29,7 @@ const toAdminProfile = ({ profile, user }: ProfileWithOwner): AdminBusinessProfi
 
 export async function listCredentialsForReview(ctx: Ctx, verified: boolean | null): Promise<AdminCredential[]> {
   requireAdmin(ctx);
-  const rows = await ctx.db
-    .select({ credential: credentials, businessName: businessProfiles.businessName })
-    .from(credentials)
-    .innerJoin(businessProfiles, eq(businessProfiles.id, credentials.businessProfileId))
-    .where(verified === null ? undefined : eq(credentials.isVerified, verified))
-    .orderBy(asc(credentials.isVerified), asc(credentials.createdAt))
-    .limit(200);
+  const rows = await selectCredentialsForReview(ctx.db, verified);
   return rows.map(({ credential, businessName }) => ({
     ...toCredential(credential),
     businessProfileId: credential.businessProfileId,
@@ -52,33 +42,21 @@ export async function listCredentialsForReview(ctx: Ctx, verified: boolean | nul
 export async function verifyBusinessProfile(ctx: Ctx, profileId: string): Promise<AdminBusinessProfile> {
   requireAdmin(ctx);
   if (!UUID.test(profileId)) throw new AppError('not_found');
-  const [row] = await ctx.db
-    .update(businessProfiles)
-    .set({ isVerified: true, verifiedAt: sql`coalesce(${businessProfiles.verifiedAt}, now())` })
-    .where(eq(businessProfiles.id, profileId))
-    .returning();
-  if (!row) throw new AppError('not_found');
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
-  return toAdminProfile({ profile: row, user: user! });
+  const verifiedProfile = await markProfileVerified(ctx.db, profileId);
+  if (!verifiedProfile) throw new AppError('not_found');
+  return toAdminProfile(verifiedProfile);
 }
 
 export async function verifyCredential(ctx: Ctx, credentialId: string): Promise<AdminCredential> {
   requireAdmin(ctx);
   if (!UUID.test(credentialId)) throw new AppError('not_found');
-  const [row] = await ctx.db
-    .update(credentials)
-    .set({ isVerified: true })
-    .where(eq(credentials.id, credentialId))
-    .returning();
-  if (!row) throw new AppError('not_found');
-  const [businessProfile] = await ctx.db
-    .select({ businessName: businessProfiles.businessName })
-    .from(businessProfiles)
-    .where(eq(businessProfiles.id, row.businessProfileId));
+  const verifiedCredential = await markCredentialVerified(ctx.db, credentialId);
+  if (!verifiedCredential) throw new AppError('not_found');
+  const { credential, businessName } = verifiedCredential;
   return {
-    ...toCredential(row),
-    businessProfileId: row.businessProfileId,
-    businessName: businessProfile!.businessName,
-    createdAt: row.createdAt.toISOString(),
+    ...toCredential(credential),
+    businessProfileId: credential.businessProfileId,
+    businessName,
+    createdAt: credential.createdAt.toISOString(),
   };
 }

@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { CreditDescriptionParams, CreditTransactionType } from '#shared/credits.js';
-import { param, preparedStatement, type Tx } from '#server/db/client.js';
-import { creditTransactions, users } from '#server/db/schema/index.js';
-import { notifyInStatement } from '#server/events/publish.js';
+import type { Tx } from '#server/db/client.js';
 import { AppError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
+import { ledgerStatement, userExists } from './queries.js';
 
 export type LedgerEntry = {
   userId: string;
@@ -21,32 +19,6 @@ export type LedgerEntry = {
   bidId?: string;
   promoCodeId?: string;
 };
-
-/**
- * The guarded balance change, its ledger row built from the updated row (none when the guard refused, so
- * nothing is written), and the credits.changed event with the new balance: one prepared statement.
- */
-const ledgerStatement = preparedStatement<{ credits: number; id: string }>(
-  'ledger_entry',
-  sql`
-    WITH updated AS (
-      UPDATE ${users} SET credits = credits + ${param('amount')}::int
-      WHERE id = ${param('userId')}::uuid AND credits + ${param('amount')}::int >= 0
-      RETURNING id, credits
-    ), inserted AS (
-      INSERT INTO ${creditTransactions}
-        (user_id, amount, type, description, description_params, stripe_payment_intent_id, bid_id, promo_code_id)
-      SELECT id, ${param('amount')}::int, ${param('type')}::credit_transaction_type, ${param('description')}::text,
-        ${param('params')}::text, ${param('stripePaymentIntentId')}::text, ${param('bidId')}::uuid,
-        ${param('promoCodeId')}::uuid
-      FROM updated
-      RETURNING id
-    ), notified AS (
-      SELECT ${notifyInStatement(sql`updated.id`, 'credits.changed', sql`json_build_object('balance', updated.credits)`)}
-      FROM updated, inserted
-    )
-    SELECT updated.credits, inserted.id, (SELECT count(*) FROM notified) AS notified FROM updated, inserted`,
-);
 
 /**
  * The only way credits move (decision 004): the balance change and its ledger row, in the caller's
@@ -67,8 +39,7 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ bal
     promoCodeId: entry.promoCodeId ?? null,
   });
   if (!row) {
-    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId));
-    throw new AppError(exists ? 'insufficient_credits' : 'not_found');
+    throw new AppError((await userExists(tx, entry.userId)) ? 'insufficient_credits' : 'not_found');
   }
   return { balance: Number(row.credits), transactionId: row.id };
 }

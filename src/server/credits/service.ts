@@ -1,10 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
 import { CREDIT_PACKAGES, type CreditPackage, type CreditTransaction } from '#shared/credits.js';
 import { fromCents, toCents } from '#shared/money.js';
-import { creditTransactions } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { translate } from '#server/http/i18n.js';
 import { parseDescription } from './ledger.js';
+import { selectTransactions, type TransactionRow } from './queries.js';
 
 function perCredit(price: string, credits: number): string {
   return fromCents(Math.round(toCents(price) / credits));
@@ -24,8 +23,6 @@ export function listCreditPackages(): CreditPackage[] {
   }));
 }
 
-type TransactionRow = typeof creditTransactions.$inferSelect;
-
 function toCreditTransaction(row: TransactionRow): CreditTransaction {
   const { key, params } = parseDescription(row.descriptionParams);
   return {
@@ -41,11 +38,6 @@ function toCreditTransaction(row: TransactionRow): CreditTransaction {
 
 /** The caller's own ledger, newest first (spec §6: only their own rows). */
 export async function listTransactions(ctx: Ctx, input: { limit: number }): Promise<CreditTransaction[]> {
-  const rows = await ctx.db
-    .select()
-    .from(creditTransactions)
-    .where(eq(creditTransactions.userId, ctx.user.id))
-    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
-    .limit(input.limit);
+  const rows = await selectTransactions(ctx.db, ctx.user.id, input.limit);
   return rows.map(toCreditTransaction);
 }

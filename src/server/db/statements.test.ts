@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { param, preparedStatement, tableRowReader, type Database } from '#server/db/client.js';
+import { columnList } from '#server/db/columns.js';
 import { jobs, users } from '#server/db/schema/index.js';
 import { createTestDatabase } from '#server/test/database.js';
 
@@ -55,5 +56,22 @@ describe('statements read as arrays', () => {
       (row) => jobReader.read(row, 0),
     );
     expect(await nothing(database.db, { id: user!.id })).toStrictEqual([null]);
+  });
+
+  it('reads a column list by name, each name at the position its SQL takes in the row', async () => {
+    const list = columnList<{ word: string; number: number; flag: boolean; later: string | null }>({
+      word: sql`'first'::text`,
+      number: sql`${param('n')}::int + 1`,
+      flag: sql`true`,
+      later: sql`null::text`,
+    });
+    const statement = preparedStatement('test_column_list', sql`select ${list.sql}, 'after'::text`, (row) => ({
+      length: row.length,
+      values: list.names.map((name) => list.read(row, name)),
+      after: row[list.count],
+    }));
+    const [read] = await statement(database.db, { n: 41 });
+    expect(list.names).toEqual(['word', 'number', 'flag', 'later']);
+    expect(read).toStrictEqual({ length: 5, values: ['first', 42, true, null], after: 'after' });
   });
 });

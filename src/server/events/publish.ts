@@ -2,6 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '#shared/events.js';
 import type { DbOrTx } from '#server/db/client.js';
 
+// Every event leaves through this file, and every one as a NOTIFY queued in the caller's transaction, so
+// PostgreSQL delivers it to the listening instances (hub.ts) when that transaction commits and drops it when it
+// rolls back: only committed changes are announced. Three ways in, one `pg_notify`:
+// - publishEvents / publishEvent: the app knows the recipient and the data; one statement for all of them.
+// - notifyInStatement: a statement announces what it wrote itself (recipient and data are its own columns).
+// - notifySql: a statement sends a payload it builds otherwise (a notificationPayload it rewrites in SQL).
+
 /** The one NOTIFY channel every app instance LISTENs on (DESIGN.md §1 scale-out). */
 export const EVENTS_CHANNEL = 'tradesbid_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin. */
@@ -26,12 +33,17 @@ export function notificationPayload({ userId, type, data, reference }: OutgoingE
   return JSON.stringify({ u: userId, t: type, r: reference } satisfies Notification);
 }
 
+/** The one `pg_notify` of the app: the event payload (text, in notificationPayload's format) on EVENTS_CHANNEL. */
+export function notifySql(payload: SQL): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, ${payload})`;
+}
+
 /**
  * A NOTIFY for a statement to run itself, for a small event whose recipient and data the statement
  * produces (a new balance, a new bid's id): the same payload as notificationPayload, built in SQL.
  */
 export function notifyInStatement(userId: SQL, type: EventType, data: SQL): SQL {
-  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${userId}, 't', ${sql.raw(`'${type}'`)}, 'd', ${data})::text)`;
+  return notifySql(sql`json_build_object('u', ${userId}, 't', ${sql.raw(`'${type}'`)}, 'd', ${data})::text`);
 }
 
 /**
@@ -40,7 +52,7 @@ export function notifyInStatement(userId: SQL, type: EventType, data: SQL): SQL 
  */
 export async function publishEvents(db: DbOrTx, events: OutgoingEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const calls = events.map((event) => sql`pg_notify(${EVENTS_CHANNEL}, ${notificationPayload(event)})`);
+  const calls = events.map((event) => notifySql(sql`${notificationPayload(event)}`));
   await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 

@@ -108,6 +108,7 @@ describe('lead alerts', () => {
   it('alerts exactly the providers that search finds for the category and ZIP (one distance rule)', async () => {
     const owner = await provider('Poster', 'roofing', '73301', 5);
     const found = [await provider('R1', 'roofing', '78660', 20), await provider('R2', 'roofing', '78745', 3)];
+    const before = smtp.received.length;
     const posted = await call(owner, 'POST', '/api/jobs', {
       categoryId: ids.roofing,
       title: 'Replace shingles',
@@ -119,7 +120,8 @@ describe('lead alerts', () => {
     expect(posted.statusCode).toBe(201);
     const search = await call(owner, 'GET', `/api/providers/search?category=${ids.roofing}&location=78745&limit=100`);
     const searched = (search.json() as { id: string }[]).map((p) => p.id).filter((id) => id !== owner.user.id);
-    await sleep(800);
+    // The alerts are written in the job's transaction; wait for as many as search finds (not for a time).
+    await smtp.waitFor(before + searched.length);
     const alerted = [owner, ...found]
       .filter((s) => smtp.to(s.user.email).some((m) => m.subject?.includes('Replace shingles')))
       .map((s) => s.user.id);

@@ -1,16 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { CREDIT_PACKAGES } from '#shared/credits.js';
 import { toCents } from '#shared/money.js';
 import type { ConfirmPurchaseAnswer, PaymentIntentAnswer } from '#shared/payments.js';
 import type { Config } from '#server/config.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { creditTransactions, users } from '#server/db/schema/index.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { balanceOf, paymentCredited, postLedgerEntry } from '#server/credits/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
+import { saveStripeCustomer } from './queries.js';
 import { isMissingResource, stripeFor } from './stripe.js';
 
 type CatalogPackage = (typeof CREDIT_PACKAGES)[number];
@@ -31,7 +30,7 @@ async function customerFor(ctx: Ctx, stripe: Stripe): Promise<string> {
     // Two first purchases at once still make one customer.
     { idempotencyKey: `customer-${ctx.user.id}` },
   );
-  await ctx.db.update(users).set({ stripeCustomerId: customer.id }).where(eq(users.id, ctx.user.id));
+  await saveStripeCustomer(ctx.db, ctx.user.id, customer.id);
   return customer.id;
 }
 
@@ -92,15 +91,13 @@ export async function fulfilPayment(db: DbOrTx, intent: Stripe.PaymentIntent): P
     return { outcome: 'not_payable', reason: 'amount does not match the package' };
   }
 
-  const already = async (): Promise<Fulfilment> => {
-    const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-    return { outcome: 'already_fulfilled', userId, credits: pkg.credits, balance: user?.credits ?? 0 };
-  };
-  const [existing] = await db
-    .select({ id: creditTransactions.id })
-    .from(creditTransactions)
-    .where(eq(creditTransactions.stripePaymentIntentId, intent.id));
-  if (existing) return already();
+  const already = async (): Promise<Fulfilment> => ({
+    outcome: 'already_fulfilled',
+    userId,
+    credits: pkg.credits,
+    balance: await balanceOf(db, userId),
+  });
+  if (await paymentCredited(db, intent.id)) return already();
   try {
     const { balance } = await db.transaction((tx) =>
       postLedgerEntry(tx, {

@@ -1,30 +1,36 @@
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { JOB_TRANSITIONS, type UpdateJobStatusInput } from '#shared/projects.js';
 import type { JobStatus } from '#shared/jobs.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
-import { bids, jobs } from '#server/db/schema/index.js';
 import { publishEvents } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { findJobOrFail, type JobRow } from '#server/jobs/service.js';
+import { findJobOrFail, type JobRow } from '#server/jobs/index.js';
 import { enqueueEmailToUsers } from '#server/mail/index.js';
 import { completedEmail, hiredEmail, refundEmail } from '#server/mail/emails.js';
+import {
+  acceptBidRows,
+  rejectPendingBids,
+  selectJobBid,
+  selectJobForUpdate,
+  selectStaleOpenJob,
+  updateJobStatusRow,
+} from './queries.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The job locked for a status change; 404 when missing, 403 to anyone but its owner. */
 async function lockOwnJob(tx: Tx, ctx: Ctx, jobId: string): Promise<JobRow> {
   const found = await findJobOrFail(tx, jobId);
-  const [job] = await tx.select().from(jobs).where(eq(jobs.id, found.id)).for('update');
+  const job = await selectJobForUpdate(tx, found.id);
   if (!job) throw new AppError('job_not_found');
   if (job.customerId !== ctx.user.id) throw new AppError('not_job_owner');
   return job;
 }
 
 async function setStatus(tx: DbOrTx, job: JobRow, status: JobStatus, hiredProviderId = job.hiredProviderId) {
-  await tx.update(jobs).set({ status, hiredProviderId, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+  await updateJobStatusRow(tx, job.id, status, hiredProviderId);
   const data = { jobId: job.id, status };
   const people = hiredProviderId ? [job.customerId, hiredProviderId] : [job.customerId];
   await publishEvents(
@@ -54,25 +60,13 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
     const job = await lockOwnJob(tx, ctx, jobId);
     if (job.status !== 'open') throw new AppError('job_not_open');
     if (!isUuid(bidId)) throw new AppError('not_found');
-    const [bid] = await tx
-      .select()
-      .from(bids)
-      .where(and(eq(bids.jobId, job.id), eq(bids.id, bidId)));
+    const bid = await selectJobBid(tx, job.id, bidId);
     if (!bid) throw new AppError('not_found');
     if (bid.status !== 'pending') throw new AppError('bid_not_pending');
 
-    const [accepted] = await tx
-      .update(bids)
-      .set({ status: 'accepted', updatedAt: new Date() })
-      .where(eq(bids.id, bid.id))
-      .returning();
-    const rejected = await tx
-      .update(bids)
-      .set({ status: 'rejected', updatedAt: new Date() })
-      .where(and(eq(bids.jobId, job.id), eq(bids.status, 'pending'), ne(bids.id, bid.id)))
-      .returning();
+    const changed = await acceptBidRows(tx, job.id, bid.id);
     await setStatus(tx, job, 'in_progress', bid.providerId);
-    await notifyBidders(tx, [accepted!, ...rejected]);
+    await notifyBidders(tx, changed);
     const customer = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
     await enqueueEmailToUsers(tx, {
       config: ctx.config,
@@ -87,11 +81,7 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
 
 /** Rejects every pending bid of a job leaving 'open' unhired and refunds each its credits (§4.8). */
 async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' | 'origin'>): Promise<number> {
-  const rejected = await tx
-    .update(bids)
-    .set({ status: 'rejected', updatedAt: new Date() })
-    .where(and(eq(bids.jobId, job.id), eq(bids.status, 'pending')))
-    .returning();
+  const rejected = await rejectPendingBids(tx, job.id);
   for (const bid of rejected) {
     // The unique (bid_id, type) index makes a second refund of one bid impossible, whatever races.
     await postLedgerEntry(tx, {
@@ -157,13 +147,7 @@ export async function expireStaleJobs(
   const expired: string[] = [];
   for (;;) {
     const jobId = await db.transaction(async (tx) => {
-      const [job] = await tx
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.status, 'open'), lt(jobs.createdAt, cutoff), sql`${jobs.hiredProviderId} IS NULL`))
-        .orderBy(asc(jobs.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
+      const job = await selectStaleOpenJob(tx, cutoff);
       if (!job) return null;
       await refundPendingBids(tx, job, mail);
       await setStatus(tx, job, 'cancelled');

@@ -1,14 +1,18 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CreateMilestoneInput, Milestone } from '#shared/projects.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { milestones } from '#server/db/schema/index.js';
-import { publishEvent } from '#server/events/publish.js';
+import { publishEvents } from '#server/events/publish.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { findJobOrFail, type JobRow } from '#server/jobs/service.js';
-
-type MilestoneRow = typeof milestones.$inferSelect;
+import { findJobOrFail, type JobRow } from '#server/jobs/index.js';
+import {
+  completeMilestoneRow,
+  insertMilestone,
+  selectMilestone,
+  selectMilestoneCounts,
+  selectMilestones,
+  type MilestoneRow,
+} from './queries.js';
 
 function toMilestone(row: MilestoneRow): Milestone {
   return {
@@ -30,18 +34,16 @@ async function findProjectOrFail(db: DbOrTx, ctx: Ctx, jobId: string, lock = fal
 
 async function notifyProject(tx: DbOrTx, job: JobRow) {
   const data = { jobId: job.id, status: job.status };
-  await publishEvent(tx, job.customerId, 'job.updated', data);
-  if (job.hiredProviderId) await publishEvent(tx, job.hiredProviderId, 'job.updated', data);
+  const people = job.hiredProviderId ? [job.customerId, job.hiredProviderId] : [job.customerId];
+  await publishEvents(
+    tx,
+    people.map((userId) => ({ userId, type: 'job.updated', data })),
+  );
 }
 
 export async function listMilestones(ctx: Ctx, jobId: string): Promise<Milestone[]> {
   const job = await findProjectOrFail(ctx.db, ctx, jobId);
-  const rows = await ctx.db
-    .select()
-    .from(milestones)
-    .where(eq(milestones.jobId, job.id))
-    .orderBy(asc(milestones.sortOrder), asc(milestones.createdAt));
-  return rows.map(toMilestone);
+  return (await selectMilestones(ctx.db, job.id)).map(toMilestone);
 }
 
 /** DESIGN.md §3.4: the owner adds milestones to an in-progress job. */
@@ -50,13 +52,9 @@ export async function addMilestone(ctx: Ctx, jobId: string, input: CreateMilesto
     const job = await findProjectOrFail(tx, ctx, jobId, true);
     if (job.customerId !== ctx.user.id) throw new AppError('not_job_owner');
     if (job.status !== 'in_progress') throw new AppError('job_not_in_progress');
-    const existing = await tx.select({ id: milestones.id }).from(milestones).where(eq(milestones.jobId, job.id));
-    const [row] = await tx
-      .insert(milestones)
-      .values({ jobId: job.id, title: input.title, sortOrder: existing.length })
-      .returning();
+    const row = await insertMilestone(tx, job.id, input.title);
     await notifyProject(tx, job);
-    return toMilestone(row!);
+    return toMilestone(row);
   });
 }
 
@@ -65,20 +63,13 @@ export async function completeMilestone(ctx: Ctx, jobId: string, milestoneId: st
   return ctx.db.transaction(async (tx) => {
     const job = await findProjectOrFail(tx, ctx, jobId, true);
     if (!isUuid(milestoneId)) throw new AppError('milestone_not_found');
-    const [row] = await tx
-      .select()
-      .from(milestones)
-      .where(and(eq(milestones.id, milestoneId), eq(milestones.jobId, job.id)));
+    const row = await selectMilestone(tx, job.id, milestoneId);
     if (!row) throw new AppError('milestone_not_found');
     if (row.status === 'completed') return toMilestone(row);
     if (job.status !== 'in_progress') throw new AppError('job_not_in_progress');
-    const [updated] = await tx
-      .update(milestones)
-      .set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() })
-      .where(eq(milestones.id, row.id))
-      .returning();
+    const updated = await completeMilestoneRow(tx, row.id);
     await notifyProject(tx, job);
-    return toMilestone(updated!);
+    return toMilestone(updated);
   });
 }
 
@@ -86,15 +77,7 @@ export async function completeMilestone(ctx: Ctx, jobId: string, milestoneId: st
 export async function milestoneCounts(db: DbOrTx, jobIds: string[]) {
   const counts = new Map<string, { completed: number; total: number }>();
   if (jobIds.length === 0) return counts;
-  const rows = await db
-    .select({
-      jobId: milestones.jobId,
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${milestones.status} = 'completed'))::int`,
-    })
-    .from(milestones)
-    .where(inArray(milestones.jobId, jobIds))
-    .groupBy(milestones.jobId);
+  const rows = await selectMilestoneCounts(db, jobIds);
   for (const row of rows) counts.set(row.jobId, { completed: Number(row.completed), total: Number(row.total) });
   return counts;
 }

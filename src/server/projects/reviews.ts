@@ -1,13 +1,14 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { CreateReviewData, RatingSummary, Review } from '#shared/projects.js';
+import type { CreateReviewData, Review } from '#shared/projects.js';
+import { refreshRatingSummary } from '#server/business-profiles/index.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { businessProfiles, providerRatingSummaries, reviews } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
-import { findJobOrFail } from '#server/jobs/service.js';
+import { findJobOrFail } from '#server/jobs/index.js';
+import { insertReview, selectReviewers, type ReviewRow } from './queries.js';
 
-type ReviewRow = typeof reviews.$inferSelect;
+// The demo seed (db/seed) still imports the ratings from here; they live in business-profiles/ratings.ts.
+export { refreshRatingSummary };
 
 function toReview(row: ReviewRow): Review {
   return {
@@ -25,83 +26,6 @@ function toReview(row: ReviewRow): Review {
   };
 }
 
-const avg = (value: string | null) => (value === null ? null : Number(value).toFixed(2));
-
-/**
- * The rating summaries of these providers (user ids), computed from their reviews (decision 015):
- * the directory cards, the showcase and anything else showing ratings call this. Providers without
- * reviews are absent from the map.
- */
-export async function ratingSummaryFor(db: DbOrTx, providerUserIds: string[]): Promise<Map<string, RatingSummary>> {
-  const result = new Map<string, RatingSummary>();
-  if (providerUserIds.length === 0) return result;
-  const star = (n: number) => sql<number>`(count(*) filter (where ${reviews.rating} = ${n}))::int`;
-  const rows = await db
-    .select({
-      providerId: reviews.revieweeId,
-      total: sql<number>`count(*)::int`,
-      average: sql<string>`round(avg(${reviews.rating}), 2)::text`,
-      one: star(1),
-      two: star(2),
-      three: star(3),
-      four: star(4),
-      five: star(5),
-      quality: sql<string | null>`round(avg(${reviews.qualityRating}), 2)::text`,
-      timeliness: sql<string | null>`round(avg(${reviews.timelinessRating}), 2)::text`,
-      communication: sql<string | null>`round(avg(${reviews.communicationRating}), 2)::text`,
-      value: sql<string | null>`round(avg(${reviews.valueRating}), 2)::text`,
-    })
-    .from(reviews)
-    .where(inArray(reviews.revieweeId, providerUserIds))
-    .groupBy(reviews.revieweeId);
-  for (const r of rows) {
-    result.set(r.providerId, {
-      providerId: r.providerId,
-      totalRatings: Number(r.total),
-      averageRating: avg(r.average)!,
-      starCounts: [r.one, r.two, r.three, r.four, r.five].map(Number) as RatingSummary['starCounts'],
-      qualityRating: avg(r.quality),
-      timelinessRating: avg(r.timeliness),
-      communicationRating: avg(r.communication),
-      valueRating: avg(r.value),
-    });
-  }
-  return result;
-}
-
-/**
- * Writes the provider's stored summary row from their reviews, when they have a business profile
- * (the table is keyed by profile). Call it in the transaction that adds a review, and when a profile
- * is created, so a profile made after its owner's first reviews starts with them (decision 015).
- */
-export async function refreshRatingSummary(db: DbOrTx, providerUserId: string): Promise<void> {
-  const [profile] = await db
-    .select({ id: businessProfiles.id })
-    .from(businessProfiles)
-    .where(eq(businessProfiles.userId, providerUserId));
-  if (!profile) return;
-  const summary = (await ratingSummaryFor(db, [providerUserId])).get(providerUserId);
-  if (!summary) return;
-  const values = {
-    totalRatings: summary.totalRatings,
-    averageRating: summary.averageRating,
-    oneStarCount: summary.starCounts[0],
-    twoStarCount: summary.starCounts[1],
-    threeStarCount: summary.starCounts[2],
-    fourStarCount: summary.starCounts[3],
-    fiveStarCount: summary.starCounts[4],
-    qualityRating: summary.qualityRating,
-    timelinessRating: summary.timelinessRating,
-    communicationRating: summary.communicationRating,
-    valueRating: summary.valueRating,
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(providerRatingSummaries)
-    .values({ businessProfileId: profile.id, ...values })
-    .onConflictDoUpdate({ target: providerRatingSummaries.businessProfileId, set: values });
-}
-
 /** DESIGN.md §3.4, §4.9: the owner reviews the hired provider of a completed job, once. */
 export async function createReview(ctx: Ctx, jobId: string, input: CreateReviewData): Promise<Review> {
   return ctx.db.transaction(async (tx) => {
@@ -110,10 +34,12 @@ export async function createReview(ctx: Ctx, jobId: string, input: CreateReviewD
     if (job.status !== 'completed' || !job.hiredProviderId) throw new AppError('job_not_completed');
     let row: ReviewRow;
     try {
-      [row] = (await tx
-        .insert(reviews)
-        .values({ jobId: job.id, reviewerId: ctx.user.id, revieweeId: job.hiredProviderId, ...input })
-        .returning()) as [ReviewRow];
+      row = await insertReview(tx, {
+        jobId: job.id,
+        reviewerId: ctx.user.id,
+        revieweeId: job.hiredProviderId,
+        ...input,
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'reviews_job_reviewer_key')) throw new AppError('already_reviewed');
       throw error;
@@ -126,9 +52,6 @@ export async function createReview(ctx: Ctx, jobId: string, input: CreateReviewD
 /** Jobs among these that the caller has reviewed. */
 export async function reviewedJobIds(db: DbOrTx, reviewerId: string, jobIds: string[]): Promise<Set<string>> {
   if (jobIds.length === 0) return new Set();
-  const rows = await db
-    .select({ jobId: reviews.jobId, reviewerId: reviews.reviewerId })
-    .from(reviews)
-    .where(inArray(reviews.jobId, jobIds));
+  const rows = await selectReviewers(db, jobIds);
   return new Set(rows.filter((r) => r.reviewerId === reviewerId).map((r) => r.jobId));
 }

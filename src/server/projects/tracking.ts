@@ -1,12 +1,10 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { JobStatus } from '#shared/jobs.js';
 import { formatMoney } from '#shared/money.js';
 import { progressPercentage, type TrackedJob } from '#shared/projects.js';
 import { unreadCountsByJob } from '#server/conversations/service.js';
-import { alias } from 'drizzle-orm/pg-core';
-import { bids, businessProfiles, jobs, users } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { milestoneCounts } from './milestones.js';
+import { selectTrackedJobs } from './queries.js';
 import { reviewedJobIds } from './reviews.js';
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
@@ -17,23 +15,7 @@ const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName}
  */
 export async function listTrackedJobs(ctx: Ctx, status?: JobStatus): Promise<TrackedJob[]> {
   const me = ctx.user.id;
-  const customer = alias(users, 'customer');
-  const hired = alias(users, 'hired');
-  const mine = or(eq(jobs.customerId, me), eq(jobs.hiredProviderId, me));
-  const rows = await ctx.db
-    .select({
-      job: jobs,
-      customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName },
-      hired: { id: hired.id, firstName: hired.firstName, lastName: hired.lastName },
-      businessName: businessProfiles.businessName,
-      totalBids: sql<number>`(select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id})`,
-    })
-    .from(jobs)
-    .innerJoin(customer, eq(customer.id, jobs.customerId))
-    .leftJoin(hired, eq(hired.id, jobs.hiredProviderId))
-    .leftJoin(businessProfiles, eq(businessProfiles.userId, jobs.hiredProviderId))
-    .where(status ? and(mine, eq(jobs.status, status)) : mine)
-    .orderBy(desc(jobs.updatedAt), desc(jobs.id));
+  const rows = await selectTrackedJobs(ctx.db, me, status);
 
   const ids = rows.map((r) => r.job.id);
   const [unread, progress, reviewed] = await Promise.all([

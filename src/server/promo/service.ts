@@ -1,15 +1,21 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreatePromoSchema, PromoCode, RedeemAnswer } from '#shared/promo.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { promoCodes, promoCodeUsages } from '#server/db/schema/index.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import { requireAdmin, type Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
+import {
+  hasUsedPromo,
+  insertPromoRow,
+  recordPromoUse,
+  selectPromoCodes,
+  selectPromoForUpdate,
+  updatePromoActive,
+  type PromoRow,
+} from './queries.js';
 
-type PromoRow = typeof promoCodes.$inferSelect;
 export type NewPromo = z.output<typeof CreatePromoSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,27 +44,14 @@ export async function redeemPromoCode(ctx: Ctx, input: { code: string }): Promis
   const code = input.code.trim().toUpperCase();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [promo] = await tx
-        .select()
-        .from(promoCodes)
-        .where(sql`upper(${promoCodes.code}) = ${code}`)
-        .for('update');
+      const promo = await selectPromoForUpdate(tx, code);
       if (!promo || !promo.isActive) throw new AppError('promo_invalid');
       if (promo.expiresAt && promo.expiresAt.getTime() <= Date.now()) throw new AppError('promo_expired');
-      const [used] = await tx
-        .select({ id: promoCodeUsages.id })
-        .from(promoCodeUsages)
-        .where(sql`${promoCodeUsages.userId} = ${ctx.user.id} AND ${promoCodeUsages.promoCodeId} = ${promo.id}`);
+      const used = await hasUsedPromo(tx, ctx.user.id, promo.id);
       if (used) throw new AppError('promo_already_used');
       if (promo.maxUses !== null && promo.currentUses >= promo.maxUses) throw new AppError('promo_exhausted');
 
-      await tx
-        .insert(promoCodeUsages)
-        .values({ userId: ctx.user.id, promoCodeId: promo.id, creditsReceived: promo.creditsAmount });
-      await tx
-        .update(promoCodes)
-        .set({ currentUses: sql`${promoCodes.currentUses} + 1` })
-        .where(eq(promoCodes.id, promo.id));
+      await recordPromoUse(tx, ctx.user.id, promo);
       const { balance } = await postLedgerEntry(tx, {
         userId: ctx.user.id,
         amount: promo.creditsAmount,
@@ -83,18 +76,15 @@ export async function redeemPromoCode(ctx: Ctx, input: { code: string }): Promis
 /** A new code, stored upper-case; a taken code (any case) is 409 already_exists. */
 export async function insertPromoCode(db: DbOrTx, input: NewPromo, createdBy: string | null): Promise<PromoCode> {
   try {
-    const [row] = await db
-      .insert(promoCodes)
-      .values({
-        code: input.code.toUpperCase(),
-        creditsAmount: input.creditsAmount,
-        maxUses: input.maxUses,
-        expiresAt: input.expiresAt,
-        description: input.description,
-        createdBy,
-      })
-      .returning();
-    return toPromoCode(row!);
+    const row = await insertPromoRow(db, {
+      code: input.code.toUpperCase(),
+      creditsAmount: input.creditsAmount,
+      maxUses: input.maxUses,
+      expiresAt: input.expiresAt,
+      description: input.description,
+      createdBy,
+    });
+    return toPromoCode(row);
   } catch (error) {
     if (isUniqueViolation(error, 'promo_codes_code_key')) throw new AppError('already_exists');
     throw error;
@@ -103,8 +93,7 @@ export async function insertPromoCode(db: DbOrTx, input: NewPromo, createdBy: st
 
 /** Every code, newest first, with its use count. */
 export async function listPromoCodes(db: DbOrTx): Promise<PromoCode[]> {
-  const rows = await db.select().from(promoCodes).orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
-  return rows.map(toPromoCode);
+  return (await selectPromoCodes(db)).map(toPromoCode);
 }
 
 export async function setPromoActive(
@@ -113,13 +102,11 @@ export async function setPromoActive(
   isActive: boolean,
 ): Promise<PromoCode> {
   if ('id' in where && !UUID.test(where.id)) throw new AppError('not_found');
-  const [row] = await db
-    .update(promoCodes)
-    .set({ isActive })
-    .where(
-      'id' in where ? eq(promoCodes.id, where.id) : sql`upper(${promoCodes.code}) = ${where.code.trim().toUpperCase()}`,
-    )
-    .returning();
+  const row = await updatePromoActive(
+    db,
+    'id' in where ? { id: where.id } : { code: where.code.trim().toUpperCase() },
+    isActive,
+  );
   if (!row) throw new AppError('not_found');
   return toPromoCode(row);
 }

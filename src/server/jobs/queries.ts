@@ -1,0 +1,154 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Category, Job } from '#shared/jobs.js';
+import { columnList } from '#server/db/columns.js';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
+import { bids, categories, jobs } from '#server/db/schema/index.js';
+
+// The jobs room's statements and the rows → answers of its reads (docs/decisions/028-rows-straight-to-answers.md).
+// The job reads run on every request: each is a named prepared statement (decision 018).
+
+export type JobRow = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+
+const viewerId = param('viewerId');
+
+/** A job row's values: the answer's own, the category's three columns, and timestamps as PostgreSQL's text. */
+type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt'> & {
+  cId: number | null;
+  cSlug: string;
+  cName: string;
+  createdAt: string;
+  updatedAt: string;
+};
+/**
+ * Every job read selects these columns, and jobFromRow reads them by name. What depends on who reads is decided
+ * here: the full address and the bid count only for the job's owner (Block sells the count to providers,
+ * docs/decisions/006-bid-tiers.md). Timestamps arrive as PostgreSQL's text.
+ */
+const jobColumns = columnList<JobColumnValues>({
+  id: jobs.id,
+  title: jobs.title,
+  description: jobs.description,
+  categoryId: jobs.categoryId,
+  cId: categories.id,
+  cSlug: categories.slug,
+  cName: categories.name,
+  customerId: jobs.customerId,
+  budgetMin: jobs.budgetMin,
+  budgetMax: jobs.budgetMax,
+  zipCode: jobs.zipCode,
+  city: jobs.city,
+  state: jobs.state,
+  county: jobs.county,
+  fullAddress: sql`case when ${jobs.customerId} = ${viewerId} then ${jobs.fullAddress} end`,
+  location: jobs.location,
+  latitude: jobs.latitude,
+  longitude: jobs.longitude,
+  timeline: jobs.timeline,
+  status: jobs.status,
+  requiresLicense: jobs.requiresLicense,
+  requiresInsurance: jobs.requiresInsurance,
+  requiresReferences: jobs.requiresReferences,
+  photos: jobs.photos,
+  createdAt: jobs.createdAt,
+  updatedAt: jobs.updatedAt,
+  bidCount: sql`case when ${jobs.customerId} = ${viewerId}
+    then (select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id}) end`,
+});
+/** For the test that holds the list to what the statements select. */
+export const JOB_COLUMN_NAMES = jobColumns.names;
+const jobsFrom = sql`from ${jobs} left join ${categories} on ${categories.id} = ${jobs.categoryId}`;
+
+/** PostgreSQL's text of a timestamptz, as an ISO string (the precision Date keeps: milliseconds). */
+const isoTimestamp = (text: string) => new Date(text).toISOString();
+
+/** A job read by jobColumns, straight from the driver's values into the answer's shape. */
+function jobFromRow(r: unknown[]): Job {
+  const read = jobColumns.read;
+  const categoryId = read(r, 'cId');
+  return {
+    id: read(r, 'id'),
+    title: read(r, 'title'),
+    description: read(r, 'description'),
+    categoryId: read(r, 'categoryId'),
+    category: categoryId === null ? null : { id: categoryId, slug: read(r, 'cSlug'), name: read(r, 'cName') },
+    customerId: read(r, 'customerId'),
+    budgetMin: read(r, 'budgetMin'),
+    budgetMax: read(r, 'budgetMax'),
+    zipCode: read(r, 'zipCode'),
+    city: read(r, 'city'),
+    state: read(r, 'state'),
+    county: read(r, 'county'),
+    fullAddress: read(r, 'fullAddress'),
+    location: read(r, 'location'),
+    latitude: read(r, 'latitude'),
+    longitude: read(r, 'longitude'),
+    timeline: read(r, 'timeline'),
+    status: read(r, 'status'),
+    requiresLicense: read(r, 'requiresLicense'),
+    requiresInsurance: read(r, 'requiresInsurance'),
+    requiresReferences: read(r, 'requiresReferences'),
+    photos: read(r, 'photos'),
+    createdAt: isoTimestamp(read(r, 'createdAt')),
+    updatedAt: isoTimestamp(read(r, 'updatedAt')),
+    bidCount: read(r, 'bidCount'),
+  };
+}
+
+/** Open jobs, newest first, a page. Values: viewerId, limit, offset. */
+export const openJobsStatement = preparedStatement(
+  'jobs_open_list',
+  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.status} = 'open'
+      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  jobFromRow,
+);
+
+/** The viewer's own jobs in every status, newest first, a page. Values: viewerId, limit, offset. */
+export const myJobsStatement = preparedStatement(
+  'jobs_mine',
+  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.customerId} = ${viewerId}
+      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  jobFromRow,
+);
+
+/** One job, with who may see it when it was born of a service request. Values: viewerId, id. */
+export const jobByIdStatement = preparedStatement(
+  'jobs_by_id',
+  sql`select ${jobColumns.sql}, ${jobs.hiredProviderId}, ${jobs.serviceRequestId} ${jobsFrom}
+      where ${jobs.id} = ${param('id')}`,
+  (row) => ({
+    job: jobFromRow(row),
+    hiredProviderId: row[jobColumns.count] as string | null,
+    serviceRequestId: row[jobColumns.count + 1] as string | null,
+  }),
+);
+
+export function selectCategories(db: DbOrTx): Promise<Category[]> {
+  return db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name, icon: categories.icon })
+    .from(categories)
+    .orderBy(asc(categories.name));
+}
+
+export async function selectCategory(
+  db: DbOrTx,
+  id: number,
+): Promise<Pick<Category, 'id' | 'slug' | 'name'> | undefined> {
+  const [category] = await db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return category;
+}
+
+/** The job's row; `lock` share-locks it until the caller's transaction ends. */
+export async function selectJob(db: DbOrTx, jobId: string, lock: boolean): Promise<JobRow | undefined> {
+  const query = db.select().from(jobs).where(eq(jobs.id, jobId));
+  const [job] = lock ? await query.for('share') : await query;
+  return job;
+}
+
+export async function insertJob(db: DbOrTx, values: NewJob): Promise<JobRow> {
+  const [job] = await db.insert(jobs).values(values).returning();
+  return job!;
+}
