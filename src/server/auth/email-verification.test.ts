@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { findRootDir } from '#server/config.js';
 import { emailOutbox, emailVerificationTokens } from '#server/db/schema/index.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/index.js';
 import { as, createTestApp, signUp, testConfig, type Session, type TestApp } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL } from '#server/test/database.js';
 import { testTempDir } from '#server/test/temp-dir.js';

@@ -13,3 +13,5 @@ export {
 } from './service.js';
 export { grantOperator, markEmailVerified } from './email-verification.js';
 export { hashPassword } from './password.js';
+export { authRoutes } from './routes.js';
+export { oidcRoutes } from './oidc/routes.js';

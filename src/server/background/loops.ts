@@ -6,7 +6,7 @@ import { backgroundOrigin } from '#server/http/context.js';
 import { PostgresRateLimitStore } from '#server/http/rate-limit.js';
 import type { PostgresSessionStore } from '#server/http/session.js';
 import { mailWorker, type MailWorkerOptions } from '#server/mail/index.js';
-import { expireStaleJobs } from '#server/projects/lifecycle.js';
+import { expireStaleJobs } from '#server/projects/index.js';
 import { sweepUnreferencedUploads, type PhotoStorage } from '#server/uploads/index.js';
 import { every } from './every.js';
 

@@ -10,7 +10,7 @@ import {
 } from '#shared/bids.js';
 import { formatMoney, fromCents, toCents } from '#shared/money.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { notifyInStatement } from '#server/events/publish.js';
+import { notifyInStatement } from '#server/events/index.js';
 import type { OutgoingEmail } from '#server/mail/index.js';
 import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
 

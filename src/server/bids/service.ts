@@ -11,9 +11,9 @@ import {
 } from '#shared/bids.js';
 import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/index.js';
-import { publishEvents } from '#server/events/publish.js';
+import { publishEvents } from '#server/events/index.js';
 import { enqueueEmailToRecipients } from '#server/mail/index.js';
-import { bidEmail } from '#server/mail/emails.js';
+import { bidEmail } from '#server/mail/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';

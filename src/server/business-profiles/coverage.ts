@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { param } from '#server/db/client.js';
 import { serviceAreas } from '#server/db/schema/index.js';
-import { lookupZip } from '#server/zip/service.js';
+import { lookupZip } from '#server/zip/index.js';
 
 // The one rule of "a service area covers a ZIP" (DESIGN.md §3.2): provider search and lead alerts both
 // use coveringAreas, so a provider found near a ZIP is exactly one alerted about a job there.

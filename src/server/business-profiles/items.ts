@@ -12,7 +12,7 @@ import type { Tx } from '#server/db/client.js';
 import { credentials, portfolioItems, serviceAreas, serviceCapabilities } from '#server/db/schema/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError, validationError } from '#server/http/errors.js';
-import { lookupZip } from '#server/zip/service.js';
+import { lookupZip } from '#server/zip/index.js';
 import {
   assertOwnUploads,
   fieldError,

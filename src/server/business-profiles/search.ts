@@ -13,7 +13,7 @@ import {
   users,
 } from '#server/db/schema/index.js';
 import type { PublicCtx } from '#server/http/context.js';
-import { lookupZip } from '#server/zip/service.js';
+import { lookupZip } from '#server/zip/index.js';
 import { coverageParams, coveringAreas, type ZipKind } from './coverage.js';
 
 type SearchQuery = z.output<typeof ProviderSearchQuerySchema>;

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError, validationError } from '#server/http/errors.js';
 import { translate } from '#server/http/i18n.js';
 import { refreshRatingSummary } from './ratings.js';
-import { foreignPhotoUrls } from '#server/uploads/service.js';
+import { foreignPhotoUrls } from '#server/uploads/index.js';
 import {
   insertProfile,
   selectAreas,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishEvent } from '#server/events/publish.js';
+import { publishEvent } from '#server/events/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';

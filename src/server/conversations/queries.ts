@@ -3,7 +3,7 @@ import type { Conversation, Message } from '#shared/conversations.js';
 import { fullName } from '#shared/names.js';
 import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
 import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
-import { EVENTS_CHANNEL } from '#server/events/index.js';
+import { notifySql } from '#server/events/index.js';
 import { notEnqueued } from '#server/mail/index.js';
 
 // The conversations feature's statements and the mappers from their rows to answers; service.ts holds the rules.
@@ -58,7 +58,7 @@ export const sendMessageStatement = preparedStatement<{ jobs: number; conversati
       FROM conversation
       RETURNING conversation_id
     ), notified AS (
-      SELECT pg_notify(${EVENTS_CHANNEL}, replace(payload, ${param('freshConversationId')}, message.conversation_id::text))
+      SELECT ${notifySql(sql`replace(payload, ${param('freshConversationId')}, message.conversation_id::text)`)}
       FROM message, unnest(ARRAY[${param('receiverPayload')}::text, ${param('senderPayload')}::text]) AS payload
     )
     SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",

@@ -5,7 +5,7 @@ import { notificationPayload } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { assertJobId } from '#server/jobs/service.js';
+import { assertJobId } from '#server/jobs/index.js';
 import {
   conversationsOf,
   markRead,

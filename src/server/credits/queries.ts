@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
-import { notifyInStatement } from '#server/events/publish.js';
+import { notifyInStatement } from '#server/events/index.js';
 
 // The credits room's statements. Credits move only through ledger_entry (ledger.ts, decision 004).
 

@@ -4,8 +4,10 @@ export {
   EVENTS_CHANNEL,
   notificationPayload,
   notifyInStatement,
+  notifySql,
   publishEvent,
   publishEvents,
   type OutgoingEvent,
 } from './publish.js';
 export type { EventLoader } from './hub.js';
+export { eventRoutes, type EventRoutesOptions } from './routes.js';

@@ -4,7 +4,7 @@ import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
 import { AppError } from '#server/http/errors.js';
-import { linkOrigin } from '#server/mail/link-origin.js';
+import { linkOrigin } from '#server/mail/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -7,11 +7,11 @@ import { AppError, validationError } from '#server/http/errors.js';
 import { isUuid } from '#server/http/ids.js';
 import { translate } from '#server/http/i18n.js';
 import { providersMatchingJob } from '#server/business-profiles/index.js';
-import { publishEvents } from '#server/events/publish.js';
+import { publishEvents } from '#server/events/index.js';
 import { enqueueEmails } from '#server/mail/index.js';
-import { leadEmail } from '#server/mail/emails.js';
-import { foreignPhotoUrls } from '#server/uploads/service.js';
-import { lookupZip } from '#server/zip/service.js';
+import { leadEmail } from '#server/mail/index.js';
+import { foreignPhotoUrls } from '#server/uploads/index.js';
+import { lookupZip } from '#server/zip/index.js';
 import {
   insertJob,
   jobByIdStatement,

@@ -3,7 +3,7 @@ import { as, createTestApp, signUp, type Session, type TestApp } from '#server/t
 import { createJob, makeProvider } from '#server/test/factories.js';
 import { startMailServer, type TestMailServer } from '#server/test/smtp.js';
 import { backgroundOrigin } from '#server/http/context.js';
-import { expireStaleJobs } from '#server/projects/lifecycle.js';
+import { expireStaleJobs } from '#server/projects/index.js';
 
 let t: TestApp;
 let smtp: TestMailServer;

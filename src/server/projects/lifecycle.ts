@@ -2,13 +2,13 @@ import { JOB_TRANSITIONS, type UpdateJobStatusInput } from '#shared/projects.js'
 import type { JobStatus } from '#shared/jobs.js';
 import { postLedgerEntry } from '#server/credits/index.js';
 import type { Db, DbOrTx, Tx } from '#server/db/client.js';
-import { publishEvents } from '#server/events/publish.js';
+import { publishEvents } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { findJobOrFail, type JobRow } from '#server/jobs/index.js';
 import { enqueueEmailToUsers } from '#server/mail/index.js';
-import { completedEmail, hiredEmail, refundEmail } from '#server/mail/emails.js';
+import { completedEmail, hiredEmail, refundEmail } from '#server/mail/index.js';
 import {
   acceptBidRows,
   rejectPendingBids,

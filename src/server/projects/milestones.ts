@@ -1,6 +1,6 @@
 import type { CreateMilestoneInput, Milestone } from '#shared/projects.js';
 import type { DbOrTx } from '#server/db/client.js';
-import { publishEvents } from '#server/events/publish.js';
+import { publishEvents } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';

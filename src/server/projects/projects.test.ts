@@ -8,7 +8,7 @@ import {
   providerRatingSummaries,
   users,
 } from '#server/db/schema/index.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/index.js';
 import { as, createTestApp, sessionCookie, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';

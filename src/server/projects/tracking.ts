@@ -1,7 +1,7 @@
 import type { JobStatus } from '#shared/jobs.js';
 import { formatMoney } from '#shared/money.js';
 import { progressPercentage, type TrackedJob } from '#shared/projects.js';
-import { unreadCountsByJob } from '#server/conversations/service.js';
+import { unreadCountsByJob } from '#server/conversations/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { milestoneCounts } from './milestones.js';
 import { selectTrackedJobs } from './queries.js';

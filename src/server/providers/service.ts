@@ -1,6 +1,6 @@
 import type { UpgradeToProviderResult } from '#shared/providers.js';
 import { promoteToProvider, toUser } from '#server/auth/index.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
 

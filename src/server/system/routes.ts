@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '#shared/auth.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PROMO_CODE } from '#server/db/seed/demo.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PROMO_CODE } from '#server/db/seed/index.js';
 import { AppError } from '#server/http/errors.js';
 
 export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boolean; ping: () => Promise<void> }) {

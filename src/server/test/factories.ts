@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.js';
 import { jobs } from '#server/db/schema/index.js';
-import { markEmailVerified } from '#server/auth/email-verification.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { markEmailVerified } from '#server/auth/index.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import { as, sessionCookie, signUp, type Session } from './app.js';
 
 let jobCounter = 0;

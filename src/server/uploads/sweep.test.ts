@@ -5,7 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedPhoto } from '#shared/jobs.js';
-import { every } from '#server/background/every.js';
+import { every } from '#server/background/index.js';
 import * as schema from '#server/db/schema/index.js';
 import { uploads } from '#server/db/schema/index.js';
 import { createTwoInstances, signUp, type Session, type TestApp, type TwoInstances } from '#server/test/app.js';

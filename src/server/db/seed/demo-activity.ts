@@ -1,8 +1,8 @@
 import { BID_TIER_COSTS } from '#shared/bids.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { refreshRatingSummary } from '#server/business-profiles/index.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import type { Tx } from '#server/db/client.js';
 import type { jobs } from '#server/db/schema/index.js';
-import { refreshRatingSummary } from '#server/projects/reviews.js';
 import {
   insertBids,
   insertConversations,

@@ -1,6 +1,5 @@
-import { refreshSearchDocument } from '#server/business-profiles/service.js';
+import { refreshRatingSummary, refreshSearchDocument } from '#server/business-profiles/index.js';
 import type { Tx } from '#server/db/client.js';
-import { refreshRatingSummary } from '#server/projects/reviews.js';
 import { lookupZip } from '#server/zip/index.js';
 import { PROVIDERS, type DemoProvider } from './demo-providers-data.js';
 import {

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.js';
 import { hashPassword } from '#server/auth/index.js';
-import { postLedgerEntry } from '#server/credits/ledger.js';
+import { postLedgerEntry } from '#server/credits/index.js';
 import { encodePhoto, storePhotos, type PhotoStorage } from '#server/uploads/index.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { demoPhoto, type DemoScene } from './demo-photos.js';
