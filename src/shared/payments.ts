@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './money.js';
+import type { PaymentIntentCreatedAnswer, PurchaseConfirmedAnswer } from './answers/payments.js';
 
 /** POST /api/credits/create-payment-intent: a catalog package id (anything else is 400 unknown_package). */
 export const PackageIntentSchema = z.object({
@@ -15,13 +16,8 @@ export const PriceIntentSchema = z.object({
   amount: moneySchema('validation:invalid_input'),
 });
 
-export type PaymentIntentAnswer = {
-  clientSecret: string;
-  paymentIntentId: string;
-  credits: number;
-  /** Two decimals, USD: "90.00". */
-  amount: string;
-};
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/payments.ts. */
+export type PaymentIntentAnswer = z.infer<typeof PaymentIntentCreatedAnswer>;
 
 export const ConfirmPurchaseSchema = z.object({
   paymentIntentId: z
@@ -30,4 +26,4 @@ export const ConfirmPurchaseSchema = z.object({
     .regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'validation:invalid_input'),
 });
 
-export type ConfirmPurchaseAnswer = { success: true; credits: number; balance: number; message: string };
+export type ConfirmPurchaseAnswer = z.infer<typeof PurchaseConfirmedAnswer>;
