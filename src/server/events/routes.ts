@@ -4,6 +4,13 @@ import type { Database } from '#server/db/client.js';
 import { loadMessageEvent } from '#server/conversations/service.js';
 import { ctx } from '#server/http/context.js';
 import { createEventHub, type EventHub } from './hub.js';
+import { z } from 'zod';
+
+/** Server-sent events: `event: <type>` and `data: <JSON>` lines, a comment line as heartbeat (docs/contract.md §3.3). */
+const eventStream = {
+  description: 'The caller’s event stream',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +35,7 @@ export async function eventRoutes(app: FastifyInstance, options: { database: Pic
   hub.onGap(endAll);
   app.addHook('onClose', () => hub.close());
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', { schema: { response: { 200: eventStream } } }, async (request, reply) => {
     const { user } = await ctx(request);
     reply.hijack();
     const res = reply.raw;
