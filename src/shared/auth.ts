@@ -17,7 +17,7 @@ const email = z
 
 export const LanguageSchema = z.enum(LANGUAGES, 'validation:language_invalid');
 
-/** The kinds of notification email a user can turn off (DESIGN.md §3.7). */
+/** The kinds of notification email a user can turn off (docs/contract.md §3.7). */
 export const EMAIL_NOTIFICATION_KINDS = ['leads', 'bids', 'messages', 'hires', 'requests'] as const;
 export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 /** The API's answers, as the routes declare them: inferred from their zod schemas in answers/auth.ts. */

@@ -37,7 +37,7 @@ export const PlaceBidSchema = z.object({
 export type PlaceBidInput = z.input<typeof PlaceBidSchema>;
 export type PlaceBidData = z.output<typeof PlaceBidSchema>;
 
-/** A block or bust bidder's one revision (DESIGN.md §4.6): a new amount, and the message if given. */
+/** A block or bust bidder's one revision (docs/contract.md §4.6): a new amount, and the message if given. */
 export const ReviseBidSchema = PlaceBidSchema.pick({ amount: true, message: true });
 export type ReviseBidInput = z.input<typeof ReviseBidSchema>;
 export type ReviseBidData = z.output<typeof ReviseBidSchema>;

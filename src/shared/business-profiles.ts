@@ -27,7 +27,7 @@ export const EXPERIENCE_MAX_YEARS = 50;
 /** Spec §9: provider cards show 3 services and 2 areas, then '+N more'. */
 export const CARD_SERVICE_COUNT = 3;
 export const CARD_AREA_COUNT = 2;
-/** GET /api/providers/search paginates (DESIGN.md §3.2). */
+/** GET /api/providers/search paginates (docs/contract.md §3.2). */
 export const SEARCH_LIMIT_DEFAULT = 24;
 export const SEARCH_LIMIT_MAX = 100;
 /** Portfolio items carry at most this many before and after images each. */
@@ -156,7 +156,7 @@ export const ServiceAreaSchema = z.object({
     .trim()
     .min(5, { message: 'profiles:validation_area_zip', abort: true })
     .regex(/^\d{5}(-\d{4})?$/, 'profiles:validation_area_zip'),
-  // Filled from the ZIP when omitted (DESIGN.md §3.2); required when the ZIP is unknown.
+  // Filled from the ZIP when omitted (docs/contract.md §3.2); required when the ZIP is unknown.
   city: optionalText(100),
   state: optionalText(50),
   county: optionalText(100),

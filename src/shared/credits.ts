@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CreditPackageAnswer, CreditTransactionAnswer } from './answers/credits.js';
 
-/** The one credit package catalog (DESIGN.md §4.2): landing, /checkout and /buy-credits render it. */
+/** The one credit package catalog (docs/contract.md §4.2): landing, /checkout and /buy-credits render it. */
 export const CREDIT_PACKAGES = [
   { id: 'starter', credits: 10, price: '90.00', popular: false },
   { id: 'value', credits: 25, price: '200.00', popular: true },

@@ -12,7 +12,7 @@ import type {
 /** Spec §9: a job carries at most 10 photos; the upload widget defaults to 5. */
 export const PHOTO_LIMIT = 10;
 export const PHOTO_WIDGET_DEFAULT_MAX_FILES = 5;
-/** POST /api/uploads (DESIGN.md §3): at most 10 files of at most 10 MB each per request. */
+/** POST /api/uploads (docs/contract.md §3): at most 10 files of at most 10 MB each per request. */
 export const UPLOAD_MAX_FILES = 10;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Stored photos are re-encoded with their long edge capped here; thumbnails have a short edge of this. */

@@ -7,7 +7,7 @@ export const PackageIntentSchema = z.object({
   creditPackage: z.string('validation:invalid_input').trim().min(1, 'validation:invalid_input').max(40),
 });
 
-/** POST /api/create-payment-intent: accepted only when both match one catalog package (DESIGN.md §4.2). */
+/** POST /api/create-payment-intent: accepted only when both match one catalog package (docs/contract.md §4.2). */
 export const PriceIntentSchema = z.object({
   credits: z.coerce
     .number('validation:invalid_input')

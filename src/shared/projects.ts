@@ -7,7 +7,7 @@ export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-/** DESIGN.md §3.4: the owner's status changes; anything else is 409 invalid_transition. */
+/** docs/contract.md §3.4: the owner's status changes; anything else is 409 invalid_transition. */
 export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
   open: ['cancelled'],
   in_progress: ['completed', 'cancelled'],
@@ -68,7 +68,7 @@ export type Review = z.infer<typeof ReviewAnswer>;
 
 export type TrackedJob = z.infer<typeof TrackedJobAnswer>;
 
-/** A provider's ratings from reviews (DESIGN.md §4.9); the averages are two-decimal strings or null. */
+/** A provider's ratings from reviews (docs/contract.md §4.9); the averages are two-decimal strings or null. */
 export type RatingSummary = {
   providerId: string;
   totalRatings: number;
@@ -80,7 +80,7 @@ export type RatingSummary = {
   valueRating: string | null;
 };
 
-/** DESIGN.md §3.4: completed / total × 100, rounded; 0 with no milestones. */
+/** docs/contract.md §3.4: completed / total × 100, rounded; 0 with no milestones. */
 export function progressPercentage(completed: number, total: number): number {
   return total === 0 ? 0 : Math.round((completed / total) * 100);
 }

@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance) {
     return toUser(await updateUser(app.db, user.id, request.body), app.config);
   });
 
-  // Password reset (DESIGN.md §3.7): public, limited like login per IP and per email (http/rate-limit.ts).
+  // Password reset (docs/contract.md §3.7): public, limited like login per IP and per email (http/rate-limit.ts).
   const resetRoute: { public: true; limits: RateLimitName[] } = {
     public: true,
     limits: ['password_reset_ip', 'password_reset_email'],

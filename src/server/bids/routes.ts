@@ -27,7 +27,7 @@ export async function bidRoutes(app: FastifyInstance) {
     async (request) => listJobBids(await ctx(request), request.params.id),
   );
 
-  // The caller's own bid on the job: a provider has at most one (DESIGN.md §4.7), so "mine" names it.
+  // The caller's own bid on the job: a provider has at most one (docs/contract.md §4.7), so "mine" names it.
   r.patch(
     '/api/jobs/:id/bids/mine',
     { schema: { params: JobParams, body: ReviseBidSchema, response: { 200: BidAnswer } } },

@@ -32,7 +32,7 @@ const preparedByDb = new WeakMap<DbOrTx, Map<ZipKind, ReturnType<ReturnType<type
 
 export type MatchedProvider = Awaited<ReturnType<ReturnType<typeof buildMatch>['execute']>>[number];
 
-/** The providers a job at `zipCode` in `categoryId` is a lead for (DESIGN.md §3.7), by search's distance rule. */
+/** The providers a job at `zipCode` in `categoryId` is a lead for (docs/contract.md §3.7), by search's distance rule. */
 export async function providersMatchingJob(
   db: DbOrTx,
   job: { zipCode: string; categoryId: number; customerId: string },

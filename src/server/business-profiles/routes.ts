@@ -48,7 +48,7 @@ import { sendJson } from '#server/http/openapi.js';
 
 const params = ItemIdParamSchema;
 
-// The four lists of DESIGN.md §3.2, each with POST (201), PUT /{itemId} and DELETE /{itemId} (204).
+// The four lists of docs/contract.md §3.2, each with POST (201), PUT /{itemId} and DELETE /{itemId} (204).
 const LISTS = [
   {
     path: 'capabilities',

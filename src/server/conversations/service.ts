@@ -72,7 +72,7 @@ const sendStatement = preparedStatement<{ jobs: number; conversationId: string |
 );
 
 /**
- * POST /api/messages (DESIGN.md §3.3): the owner and a provider who bid on (or is hired on) the job
+ * POST /api/messages (docs/contract.md §3.3): the owner and a provider who bid on (or is hired on) the job
  * write to each other; anyone else 403. The conversation is created on first use; both parties'
  * streams hear of the message when it commits.
  *

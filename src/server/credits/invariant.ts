@@ -4,7 +4,7 @@ import { rowsOf, type DbOrTx } from '#server/db/client.js';
 export type LedgerDrift = { id: string; credits: number; ledger: number };
 
 /**
- * Every user whose cached balance differs from the sum of their ledger, or is negative (DESIGN.md §5).
+ * Every user whose cached balance differs from the sum of their ledger, or is negative (docs/contract.md §5).
  * Empty when the invariant holds; tests and the bid benchmark check it.
  */
 export async function findLedgerDrift(db: DbOrTx): Promise<LedgerDrift[]> {

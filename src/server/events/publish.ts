@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '#shared/events.js';
 import type { DbOrTx } from '#server/db/client.js';
 
-/** The one NOTIFY channel every app instance LISTENs on (DESIGN.md §1 scale-out). */
+/** The one NOTIFY channel every app instance LISTENs on (docs/contract.md §1 scale-out). */
 export const EVENTS_CHANNEL = 'tradesbid_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin. */
 export const NOTIFY_PAYLOAD_LIMIT_BYTES = 7_500;

@@ -20,14 +20,14 @@ declare module 'fastify' {
 
 const frame = (type: EventType, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 
-/** GET /api/events (DESIGN.md §3.3): the caller's server-sent event stream. */
+/** GET /api/events (docs/contract.md §3.3): the caller's server-sent event stream. */
 export async function eventRoutes(app: FastifyInstance, options: { database: Pick<Database, 'listen' | 'db'> }) {
   const hub = await createEventHub(options.database, app.log, { 'message.created': loadMessageEvent });
   const open = new Set<() => void>();
   app.decorate('events', hub);
   // Open streams would keep close() waiting: end them first (browsers reconnect, to another instance
   // behind the balancer), then stop listening. After a gap in LISTEN (the database came back) streams end
-  // too, so that each client reconnects and catches up on what it missed (DESIGN.md §3.8).
+  // too, so that each client reconnects and catches up on what it missed (docs/contract.md §3.8).
   const endAll = () => {
     for (const end of open) end();
   };

@@ -20,7 +20,7 @@ type ListQuery = z.output<typeof JobListQuerySchema>;
 
 /**
  * Every job read selects these columns, in the order jobFromRow reads them. What depends on who reads is
- * decided here: the full address and the bid count only for the job's owner (DESIGN.md §4.6 sells the count
+ * decided here: the full address and the bid count only for the job's owner (docs/contract.md §4.6 sells the count
  * to others).
  */
 const jobColumns = (viewerId: Placeholder) => sql`${jobs.id}, ${jobs.title}, ${jobs.description},
@@ -171,7 +171,7 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
   assertJobId(jobId);
   const [row] = await byIdStatement(ctx.db, { viewerId: ctx.user.id, id: jobId });
   if (!row) throw new AppError('job_not_found');
-  // A job born of a service request is private to its customer and hired provider (DESIGN.md §4.12).
+  // A job born of a service request is private to its customer and hired provider (docs/contract.md §4.12).
   const { job, hiredProviderId, serviceRequestId } = row;
   if (serviceRequestId && ![job.customerId, hiredProviderId].includes(ctx.user.id)) {
     throw new AppError('job_not_found');
@@ -184,7 +184,7 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
  * the caller's own uploads; the ZIP's coordinates come from the dataset when it knows the ZIP.
  */
 /**
- * Lead alerts (DESIGN.md §3.7): every provider the job is a lead for gets a job.matched event and one
+ * Lead alerts (docs/contract.md §3.7): every provider the job is a lead for gets a job.matched event and one
  * email (a unique key per job and provider), in the transaction that posts the job; never its owner.
  */
 async function alertMatchingProviders(

@@ -5,7 +5,7 @@ import { ctx } from '#server/http/context.js';
 import { confirmPurchase, createPackageIntent, createPricedIntent, handleWebhook } from './service.js';
 import { PaymentIntentCreatedAnswer, PurchaseConfirmedAnswer, WebhookAnswer } from '#shared/answers/payments.js';
 
-/** Card payments (DESIGN.md §3.1). */
+/** Card payments (docs/contract.md §3.1). */
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -26,7 +26,7 @@ const JobParams = z.object({ id: z.string() });
 const BidParams = JobParams.extend({ bidId: z.string() });
 const MilestoneParams = JobParams.extend({ milestoneId: z.string() });
 
-/** Hiring, the job lifecycle, milestones, reviews and tracking (DESIGN.md §3.4). */
+/** Hiring, the job lifecycle, milestones, reviews and tracking (docs/contract.md §3.4). */
 export async function projectRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -23,7 +23,7 @@ export async function promoRoutes(app: FastifyInstance) {
       try {
         return await redeemPromoCode(context, request.body);
       } catch (error) {
-        // Refusals carry success: false beside the usual message and code (DESIGN.md §3.1).
+        // Refusals carry success: false beside the usual message and code (docs/contract.md §3.1).
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
         return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code });
       }

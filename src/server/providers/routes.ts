@@ -13,7 +13,7 @@ export async function providerRoutes(app: FastifyInstance) {
     { schema: { response: { 200: UpgradeToProviderAnswer } } },
     async (request) => {
       const result = await upgradeToProvider(await ctx(request));
-      // A new role is a new privilege: a new session id (DESIGN.md §3.5).
+      // A new role is a new privilege: a new session id (docs/contract.md §3.5).
       await startSession(request, result.user.id);
       return result;
     },

@@ -104,7 +104,7 @@ export async function createServiceRequest(ctx: Ctx, input: CreateServiceRequest
       .insert(serviceRequests)
       .values({ ...input, customerId: ctx.user.id })
       .returning({ id: serviceRequests.id });
-    // The provider's open screens learn of it on commit (DESIGN.md §3.3).
+    // The provider's open screens learn of it on commit (docs/contract.md §3.3).
     await publishEvent(tx, input.providerId, 'service_request.created', { serviceRequestId: row!.id });
     const customer = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
     await enqueueEmailToUsers(tx, {
@@ -186,7 +186,7 @@ async function categoryOfJob(tx: Tx, request: RequestRow): Promise<number | null
   return first?.id ?? null;
 }
 
-/** Accepting turns the request into a private in-progress job with the provider hired (DESIGN.md §4.12). */
+/** Accepting turns the request into a private in-progress job with the provider hired (docs/contract.md §4.12). */
 async function createPrivateJob(tx: Tx, request: RequestRow) {
   const place = await placeOfJob(tx, request);
   const [job] = await tx
@@ -237,7 +237,7 @@ export async function updateServiceRequest(ctx: Ctx, id: string, input: UpdateDa
       })
       .where(eq(serviceRequests.id, id));
     const jobId = input.status === 'accepted' ? await createPrivateJob(tx, request) : null;
-    // Both sides' open screens follow on commit (DESIGN.md §3.3).
+    // Both sides' open screens follow on commit (docs/contract.md §3.3).
     const data: ServiceRequestEvent = { serviceRequestId: id, status: input.status, jobId };
     await publishEvents(
       tx,

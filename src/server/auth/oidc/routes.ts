@@ -25,7 +25,7 @@ function failed(request: FastifyRequest, reply: FastifyReply, error: unknown) {
 }
 
 /**
- * Sign-in and sign-out (DESIGN.md §3, §3.6): through the OpenID Connect provider when OIDC_* are set,
+ * Sign-in and sign-out (docs/contract.md §3, §3.6): through the OpenID Connect provider when OIDC_* are set,
  * else the built-in /login page. One room (STYLE habit 14), registered once in app.ts.
  */
 export async function oidcRoutes(app: FastifyInstance) {
