@@ -43,6 +43,15 @@ describe('the OpenAPI contract (docs/decisions/035-openapi-contract.md)', () => 
     expect(missing).toEqual([]);
   });
 
+  it('names the shared shapes once, each one used', () => {
+    const schemas = (document as Document & { components: { schemas: Record<string, unknown> } }).components.schemas;
+    const refs = new Set([...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]));
+    expect([...refs].filter((name) => !(name! in schemas))).toEqual([]);
+    expect(Object.keys(schemas).filter((name) => !refs.has(name))).toEqual([]);
+    expect(schemas).toHaveProperty('Job');
+    expect(schemas).not.toHaveProperty('JobInput');
+  });
+
   it('says which routes need the session cookie', () => {
     expect(document.paths['/api/auth/user']?.get?.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/auth/login']?.post?.security).toBeUndefined();

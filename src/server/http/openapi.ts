@@ -42,6 +42,29 @@ export function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type(JSON_TYPE).send(json);
 }
 
+const toComponents = createJsonSchemaTransformObject({});
+
+/**
+ * The transform emits every named schema twice, as an answer and as an input (`JobInput`); answers are never
+ * inputs, so the components no operation refers to are left out.
+ */
+function withoutUnusedSchemas(document: ReturnType<typeof toComponents>): ReturnType<typeof toComponents> {
+  const { components, paths } = document as { components?: { schemas?: Record<string, unknown> }; paths?: unknown };
+  const schemas = components?.schemas ?? {};
+  const kept = new Map<string, unknown>();
+  // From the operations outwards: a component is kept when the operations or a kept component refer to it.
+  for (let text = JSON.stringify(paths), grew = true; grew;) {
+    grew = false;
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (kept.has(name) || !text.includes(`"#/components/schemas/${name}"`)) continue;
+      kept.set(name, schema);
+      text += JSON.stringify(schema);
+      grew = true;
+    }
+  }
+  return { ...document, components: { ...components, schemas: Object.fromEntries(kept) } } as typeof document;
+}
+
 /**
  * The OpenAPI 3.1 document, generated from the route table: every route's zod schemas (params, query, body and
  * answers per status) become its operation. Registered before any route, since the generator collects them as they
@@ -76,7 +99,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         ? transformed
         : { ...transformed, schema: { ...transformed.schema, security: [{ session: [] }] } };
     },
-    transformObject: createJsonSchemaTransformObject({}),
+    transformObject: (document) => withoutUnusedSchemas(toComponents(document)),
   });
 
   let document: string | undefined;
