@@ -514,7 +514,7 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
     );
     // Their unread last messages were emailed before the benchmark began (sent outbox rows under the keys the
     // unread-message check uses): else the app's email worker would send 1,500 emails during the first runs,
-    // work of no endpoint that the ceiling does not do (DESIGN.md §3.7; the bid email of bid placement stays).
+    // work of no endpoint that the ceiling does not do (docs/contract.md §3.7; the bid email of bid placement stays).
     await client.query(
       `INSERT INTO email_outbox (message_id, recipient, subject, text_body, html_body, dedupe_key, sent_at)
        SELECT '<seed-' || m.id || '@bench.invalid>', u.email, 'seeded', 'seeded', 'seeded', 'message:' || m.id, now()

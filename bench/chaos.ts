@@ -15,7 +15,7 @@
  * (BENCH_CHAOS_PG_DOWN_S seconds) and starts it again. After each fault a probe asks each instance for
  * /readyz and a real write (a job posted) until both succeed: the seconds to full service.
  *
- * Afterwards it checks DESIGN.md §5 on the database (bench/support/chaos-invariants.ts) against what the
+ * Afterwards it checks docs/contract.md §5 on the database (bench/support/chaos-invariants.ts) against what the
  * load was answered, and prints operations by kind (ok / refused, 429s included / 503 / other 5xx /
  * network error), the invariant violations and the recovery times. Bar: ≥ 10,000 answered operations,
  * 0 violations, no 5xx but 503, full service ≤ 15 s after PostgreSQL is back. Exit code 1 when missed.

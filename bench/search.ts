@@ -243,7 +243,7 @@ async function run(label: string, database: Database) {
 }
 
 /**
- * Lead alerts (DESIGN.md §3.7): matching one posted job against the directory, the statement createJob
+ * Lead alerts (docs/contract.md §3.7): matching one posted job against the directory, the statement createJob
  * runs in the posting transaction (providers offering the category with an area covering the ZIP).
  */
 async function leadMatch(label: string, db: Db, zips: ReturnType<typeof realZips>, categoryIds: number[]) {

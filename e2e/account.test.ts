@@ -155,7 +155,7 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
     await page.waitForURL(`${app.url}/dashboard`);
     expect(await page.getByTestId('user-chip').innerText()).toContain('Bea');
 
-    // A returnTo off this site is not followed (DESIGN.md §3.6): signing in again from such a link lands on /.
+    // A returnTo off this site is not followed (docs/contract.md §3.6): signing in again from such a link lands on /.
     // Leave the dashboard first: once logged out, its live data answers 401 and it sends itself to /login,
     // a navigation that would race (and abort) the goto below.
     await page.goto('about:blank');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.js';
 import { catalogText, describeJourney, launchBrowser, registerViaApi } from './support/browser.js';
 
-// DESIGN.md §1 'First touch', docs/decisions/030: a page works the moment it is visible. Every script of the app
+// docs/contract.md §1 'First touch', docs/decisions/030: a page works the moment it is visible. Every script of the app
 // is held back 3 s, and each control is used as soon as it shows, never waiting for hydration: the click must
 // take effect (a link, or a form the server answers), never be dropped.
 const SCRIPT_DELAY_MS = 3_000;

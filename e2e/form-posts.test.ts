@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.js';
 import { catalogText } from './support/browser.js';
 
-// Forms posted by the browser itself, before scripts or without them (DESIGN.md §1 'First touch',
+// Forms posted by the browser itself, before scripts or without them (docs/contract.md §1 'First touch',
 // docs/decisions/030): the built server runs the page's action through its own API, so the same schema, rate
 // limits and same-origin rule hold, and answers 303 or the page again with the refusal in the reader's language.
 describe('forms posted natively to the built server', () => {

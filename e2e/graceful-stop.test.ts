@@ -74,7 +74,7 @@ function rawStream(url: string, cookie: string): Promise<{ opened: Promise<void>
   });
 }
 
-// DESIGN.md §3.8: SIGTERM lets requests in flight finish, ends event streams with a retry hint, closes idle
+// docs/contract.md §3.8: SIGTERM lets requests in flight finish, ends event streams with a retry hint, closes idle
 // keep-alive connections and the pool, and exits 0 well before its 10-second force-exit timer.
 describe('stopping a server with SIGTERM under load', () => {
   let app: RunningApp;

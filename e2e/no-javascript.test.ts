@@ -6,7 +6,7 @@ import { startMailServer, type TestMailServer } from '#server/test/smtp.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { catalogText, describeJourney, launchBrowser } from './support/browser.js';
 
-// DESIGN.md §1 'First touch', docs/decisions/030: the core forms with JavaScript off, in English and in Spanish.
+// docs/contract.md §1 'First touch', docs/decisions/030: the core forms with JavaScript off, in English and in Spanish.
 // Every request URL the browser makes and every line the server logs is kept: no password may be in one.
 describeJourney('the core forms with JavaScript off', () => {
   let smtp: TestMailServer;

@@ -4,7 +4,7 @@ import type { Language } from '#shared/i18n/languages.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { catalogText, describeJourney, DESKTOP, launchBrowser, MOBILE } from './support/browser.js';
 
-// DESIGN.md §1 'First paint': the public pages arrive rendered, in the language of the `lang` cookie, and
+// docs/contract.md §1 'First paint': the public pages arrive rendered, in the language of the `lang` cookie, and
 // hydrate with no error; a visitor nobody signed in as never asks who is signed in.
 const PAGES: { path: string; status: number; heading: (lang: Language) => string }[] = [
   {

@@ -31,7 +31,7 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw>
 }
 
 // The README's `npm ci && npm run build && npm start`: the built server as its own process, with no
-// NODE_ENV at all, on a free port and a fresh DATA_DIR (DESIGN.md §6).
+// NODE_ENV at all, on a free port and a fresh DATA_DIR (docs/contract.md §6).
 describe.skipIf(!built)('the production server started as the README says', () => {
   let child: ChildProcess;
   let url: string;

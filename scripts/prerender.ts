@@ -1,4 +1,4 @@
-// Renders the public pages at build time, in every language (DESIGN.md §1 'First paint'), into
+// Renders the public pages at build time, in every language (docs/contract.md §1 'First paint'), into
 // <client build>/prerendered/<language>/<page>.html, beside a manifest the server reads (src/server/http/spa.ts).
 // Run by `npm run build` after the client build and the server-rendering build of src/client/prerender.tsx
 // (into <client build>/ssr): `tsx scripts/prerender.ts [client build folder]`.

@@ -1,5 +1,5 @@
 /**
- * Promo codes from a shell (DESIGN.md §3, §4.13):
+ * Promo codes from a shell (docs/contract.md §3, §4.13):
  *
  *   npm run promo -- create CODE --credits N [--max-uses N] [--expires ISO-DATE] [--description TEXT]
  *   npm run promo -- list

@@ -180,7 +180,7 @@ export type Tally = Record<Outcome, number> & { codes: Map<string, number> };
 export class Tallies {
   readonly byKind = new Map<string, Tally>();
   readonly serverErrors: string[] = [];
-  /** DESIGN.md §3.8: while the database is away, a 503 within 10 s. */
+  /** docs/contract.md §3.8: while the database is away, a 503 within 10 s. */
   slowestUnavailableMs = 0;
 
   record(kind: string, answer: Answer) {

@@ -3,7 +3,7 @@ import type { StripeTestServer } from '#server/test/stripe-server.js';
 import type { Accepted } from './chaos-workload.js';
 
 /**
- * DESIGN.md §5 checked on the database the chaos bench ran against, plus what its load was told: every
+ * docs/contract.md §5 checked on the database the chaos bench ran against, plus what its load was told: every
  * 2xx it received must be in the database exactly as answered. Each check gives how many things it looked
  * at and a few of the violations it found.
  */
@@ -163,7 +163,7 @@ async function everyBidCharged(rows: Rows): Promise<Check> {
 }
 
 /**
- * Cancelling an open job rejects and refunds each pending bid once (DESIGN.md §4.8); nothing else is
+ * Cancelling an open job rejects and refunds each pending bid once (docs/contract.md §4.8); nothing else is
  * refunded (a hired job's other bids were real leads).
  */
 async function refunds(rows: Rows, accepted: Accepted): Promise<Check> {

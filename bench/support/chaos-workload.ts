@@ -50,7 +50,7 @@ export class Workload {
   readonly undeliveredWebhooks = new Set<string>();
   private readonly openJobs: JobState[] = [];
   private readonly hiredJobs: JobState[] = [];
-  /** Every placed bid's two sides, who may write to each other (DESIGN.md §3.3). */
+  /** Every placed bid's two sides, who may write to each other (docs/contract.md §3.3). */
   private readonly talks: { jobId: string; owner: User; provider: User }[] = [];
   /** Providers refused for want of credits: the next purchases are theirs. */
   private readonly broke = new Set<User>();
@@ -211,7 +211,7 @@ export class Workload {
   private async redeem(): Promise<Answer> {
     const user = Math.random() < 0.7 ? pick(this.providers) : pick(this.customers);
     const code = pick(this.promoCodes);
-    // Trimmed and case-insensitive (DESIGN.md §3.1): send it as people type it.
+    // Trimmed and case-insensitive (docs/contract.md §3.1): send it as people type it.
     const typed = Math.random() < 0.3 ? ` ${code.toLowerCase()} ` : code;
     const answer = await this.send('promo redeem', this.instance(), user, 'POST', '/api/promo-codes/redeem', {
       code: typed,

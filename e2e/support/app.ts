@@ -64,7 +64,7 @@ export async function startApp(
     },
     stdio: ['ignore', captureOutput ? 'pipe' : 'inherit', captureOutput ? 'pipe' : 'inherit'],
   });
-  // Kept for a journey that reads the log (no secret in any line, DESIGN.md §3.5).
+  // Kept for a journey that reads the log (no secret in any line, docs/contract.md §3.5).
   const chunks: Buffer[] = [];
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => chunks.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -52,7 +52,7 @@ export async function newContext(
 }
 
 /**
- * Pages arrive rendered (DESIGN.md §1 'First paint') and answer clicks once React has hydrated them, so
+ * Pages arrive rendered (docs/contract.md §1 'First paint') and answer clicks once React has hydrated them, so
  * `goto`, `reload` and `waitForURL` of a context made here return only then, as a person would wait for a page to respond.
  */
 function waitForHydration(page: Page) {

@@ -14,7 +14,7 @@ import { AppShell, languageAction } from '#client/layout/index.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
 // Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at
-// build time (prerender.tsx, DESIGN.md §1 'First paint').
+// build time (prerender.tsx, docs/contract.md §1 'First paint').
 export const routes: RouteObject[] = [
   {
     Component: AppShell,

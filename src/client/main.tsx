@@ -19,7 +19,7 @@ const root = document.getElementById('root')!;
 const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? null;
 
 // The server says when nobody is signed in (src/server/http/spa.ts): then the app does not ask
-// GET /api/auth/user, whose 401 would be an error in the console of every visitor (DESIGN.md §1).
+// GET /api/auth/user, whose 401 would be an error in the console of every visitor (docs/contract.md §1).
 if (meta('session') === 'none') queryClient.setQueryData(userQueryOptions.queryKey, null);
 // A signed-in screen rendered on the server comes with the data it was rendered from (a JSON data block,
 // not a script: the CSP allows none inline), so the first render here is the server's.

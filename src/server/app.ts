@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { startBackground } from '#server/background/index.js';
 import type { Config } from '#server/config.js';
 import { authRoutes, oidcRoutes, turnOffNotifications, userLanguage } from '#server/auth/index.js';
@@ -15,6 +15,7 @@ import { registerAuthGuard } from '#server/http/auth-guard.js';
 import { registerErrorHandler, sendNotFound } from '#server/http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler, registerInputGuard } from '#server/http/input-guard.js';
 import { loggerOptions } from '#server/http/logging.js';
+import { answerSerializerCompiler, registerOpenApi } from '#server/http/openapi.js';
 import { registerOriginCheck } from '#server/http/origin-check.js';
 import { registerRateLimits } from '#server/http/rate-limit.js';
 import { registerSecurityHeaders, securityHeaderList } from '#server/http/security-headers.js';
@@ -79,7 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler: clientErrorHandler(rawHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answer schemas document; they do not reshape answers (docs/decisions/036-openapi-contract.md).
+  app.setSerializerCompiler(answerSerializerCompiler(config.env === 'test'));
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorateRequest('currentUser', null);
@@ -92,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSession(app, config, database.db);
   registerAuthGuard(app);
   await registerRateLimits(app, database.db);
+  // Before the routes: the OpenAPI document is generated from them as they are added.
+  await registerOpenApi(app, config);
 
   await app.register(systemRoutes, { demoMode: wantsDemo, ping: database.ping });
   await app.register(authRoutes);

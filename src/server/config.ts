@@ -18,7 +18,7 @@ export type Config = {
   previousSessionSecrets: string[];
   seedDemo: boolean | null; // null: decided at start (embedded mode on an empty database)
   freeCreditsOnUpgrade: number;
-  /** An open job with no hire is cancelled, with refunds, this many days after posting (DESIGN.md §4.8). */
+  /** An open job with no hire is cancelled, with refunds, this many days after posting (docs/contract.md §4.8). */
   jobExpiryDays: number;
   stripe: {
     secretKey: string | null;
@@ -32,18 +32,18 @@ export type Config = {
   adminEmails: string[];
   publicUrl: string | null;
   mail: {
-    /** smtp:// or smtps:// URL of the mail server; null writes .eml files under DATA_DIR/mail (DESIGN.md §2). */
+    /** smtp:// or smtps:// URL of the mail server; null writes .eml files under DATA_DIR/mail (docs/contract.md §2). */
     smtpUrl: string | null;
     from: string;
     /** A message still unread this long after it was sent is emailed to its recipient (§3.7). */
     messageEmailDelaySeconds: number;
   };
   /**
-   * Proxies in front whose X-Forwarded-For is believed (DESIGN.md §2): false (none), true (every hop), a
+   * Proxies in front whose X-Forwarded-For is believed (docs/contract.md §2): false (none), true (every hop), a
    * number of hops (the app must then be reachable only through them) or a list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string;
-  /** With S3_BUCKET set, uploads live in that bucket of an S3-compatible store (DESIGN.md §1, §2); null: DATA_DIR/uploads. */
+  /** With S3_BUCKET set, uploads live in that bucket of an S3-compatible store (docs/contract.md §1, §2); null: DATA_DIR/uploads. */
   s3: S3Config | null;
   logLevel: string;
   rootDir: string;
@@ -169,7 +169,7 @@ export function configWarnings(config: Config): string[] {
 /** process.env → typed config. The only reader of the environment; bad values fail here, naming the variable. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const rootDir = findRootDir();
-  // `npm start` is production whatever NODE_ENV says or omits (DESIGN.md §6).
+  // `npm start` is production whatever NODE_ENV says or omits (docs/contract.md §6).
   const nodeEnv = env.NODE_ENV === 'development' ? 'development' : env.NODE_ENV === 'test' ? 'test' : 'production';
   const dataDir = resolve(rootDir, env.DATA_DIR || './data');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);

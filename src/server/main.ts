@@ -23,7 +23,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // DESIGN.md §3.8: stop accepting, end event streams (browsers reconnect elsewhere), let requests in
+    // docs/contract.md §3.8: stop accepting, end event streams (browsers reconnect elsewhere), let requests in
     // flight finish, then close the pool. A connection that is idle now is closed at once; one that becomes
     // idle later (its response sent and flushed) after 100 ms instead of the 72 s keep-alive, so none holds
     // the close open. A request that is still running after 10 s is given up.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, type Language } from './i18n/languages.js';
+import { LANGUAGES } from './i18n/languages.js';
+import type { EmailNotificationsAnswer, PublicConfigAnswer, UserAnswer } from './answers/auth.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -16,10 +17,11 @@ const email = z
 
 export const LanguageSchema = z.enum(LANGUAGES, 'validation:language_invalid');
 
-/** The kinds of notification email a user can turn off (DESIGN.md §3.7). */
+/** The kinds of notification email a user can turn off (docs/contract.md §3.7). */
 export const EMAIL_NOTIFICATION_KINDS = ['leads', 'bids', 'messages', 'hires', 'requests'] as const;
 export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
-export type EmailNotifications = Record<EmailNotificationKind, boolean>;
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/auth.ts. */
+export type EmailNotifications = z.infer<typeof EmailNotificationsAnswer>;
 
 /** A new password (spec §5): the same rule at registration and at a reset. */
 export const PasswordSchema = z
@@ -74,34 +76,6 @@ export const VerifyEmailSchema = z.object({
   token: z.string('validation:verify_token_required').min(1, 'validation:verify_token_required').max(200),
 });
 
-/** The current user as the API returns it (never the password hash). */
-export type User = {
-  id: string;
-  email: string;
-  /** Whether the owner confirmed the address (a link, or the OpenID provider's word); operators need it. */
-  emailVerified: boolean;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  role: UserRole;
-  canProvideServices: boolean;
-  canRequestServices: boolean;
-  credits: number;
-  isAdmin: boolean;
-  language: Language;
-  emailNotifications: EmailNotifications;
-  createdAt: string;
-};
+export type User = z.infer<typeof UserAnswer>;
 
-/** Public client configuration (GET /api/config): an allow-list, never secrets. */
-export type PublicConfig = {
-  demoMode: boolean;
-  demoAccounts: { role: UserRole; email: string; password: string }[];
-  oidcEnabled: boolean;
-  /** The name on the login page's 'Continue with …' button (OIDC_PROVIDER_NAME), null without a provider. */
-  oidcProviderName: string | null;
-  stripePublishableKey: string | null;
-  freeCreditsOnUpgrade: number;
-  /** In demo mode, a promo code to try on /buy-credits. */
-  demoPromoCode: string | null;
-};
+export type PublicConfig = z.infer<typeof PublicConfigAnswer>;

@@ -2,11 +2,11 @@
 export const BID_TIERS = ['regular', 'block', 'bust'] as const;
 export type BidTier = (typeof BID_TIERS)[number];
 
-/** The one price list (DESIGN.md §4.1): credits, not dollars. The dashboard quick bid is a regular bid. */
+/** The one price list (docs/contract.md §4.1): credits, not dollars. The dashboard quick bid is a regular bid. */
 export const BID_TIER_COSTS: Record<BidTier, number> = { regular: 9, block: 50, bust: 75 };
 export const CHEAPEST_BID_COST = Math.min(...Object.values(BID_TIER_COSTS));
 
-/** Block (and bust) bids show above regular ones and may be revised once inside this window (DESIGN.md §4.6). */
+/** Block (and bust) bids show above regular ones and may be revised once inside this window (docs/contract.md §4.6). */
 export const BLOCK_RESPONSE_WINDOW_HOURS = 24;
 /** Bust bids lead the owner's list for this long. */
 export const BUST_PRIORITY_HOURS = 72;

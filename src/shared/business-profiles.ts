@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { categoryIdSchema } from './category-id.js';
 import { blank, optionalMoney, optionalText } from './form-fields.js';
 import { moneySchema, toCents } from './money.js';
+import type {
+  AdminBusinessProfileAnswer,
+  AdminCredentialAnswer,
+  BusinessProfileAnswer,
+  CategoryRefAnswer,
+  CredentialAnswer,
+  PortfolioItemAnswer,
+  ProviderSearchResultAnswer,
+  ProviderShowcaseAnswer,
+  ServiceAreaAnswer,
+  ServiceCapabilityAnswer,
+  UploadedDocumentAnswer,
+} from './answers/business-profiles.js';
 
 /** Spec §5 business profile and its four lists; messages are catalog keys (profiles namespace). */
 export const BUSINESS_TYPES = ['sole_proprietor', 'llc', 'corporation', 'partnership', 'other'] as const;
@@ -15,7 +28,7 @@ export const EXPERIENCE_MAX_YEARS = 50;
 /** Spec §9: provider cards show 3 services and 2 areas, then '+N more'. */
 export const CARD_SERVICE_COUNT = 3;
 export const CARD_AREA_COUNT = 2;
-/** GET /api/providers/search paginates (DESIGN.md §3.2). */
+/** GET /api/providers/search paginates (docs/contract.md §3.2). */
 export const SEARCH_LIMIT_DEFAULT = 24;
 export const SEARCH_LIMIT_MAX = 100;
 /** Portfolio items carry at most this many before and after images each. */
@@ -130,7 +143,7 @@ export const ServiceAreaSchema = z.object({
     .trim()
     .min(5, { message: 'profiles:validation_area_zip', abort: true })
     .regex(/^\d{5}(-\d{4})?$/, 'profiles:validation_area_zip'),
-  // Filled from the ZIP when omitted (DESIGN.md §3.2); required when the ZIP is unknown.
+  // Filled from the ZIP when omitted (docs/contract.md §3.2); required when the ZIP is unknown.
   city: optionalText(100, 'validation:invalid_input'),
   state: optionalText(50, 'validation:invalid_input'),
   county: optionalText(100, 'validation:invalid_input'),
@@ -213,155 +226,24 @@ export const AdminListQuerySchema = z.object({
     .transform((v) => (v === undefined ? null : v === 'true')),
 });
 
-export type CategoryRef = { id: number; slug: string; name: string };
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/business-profiles.ts. */
+export type CategoryRef = z.infer<typeof CategoryRefAnswer>;
 
-export type ServiceCapability = {
-  id: string;
-  categoryId: number;
-  category: CategoryRef;
-  isSpecialty: boolean;
-  priceRangeMin: string | null;
-  priceRangeMax: string | null;
-  experienceYears: number | null;
-  description: string | null;
-};
+export type ServiceCapability = z.infer<typeof ServiceCapabilityAnswer>;
 
-export type ServiceArea = {
-  id: string;
-  zipCode: string;
-  city: string;
-  state: string;
-  county: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  radiusMiles: number;
-  travelFee: string;
-  isPrimary: boolean;
-};
+export type ServiceArea = z.infer<typeof ServiceAreaAnswer>;
 
-export type Credential = {
-  id: string;
-  type: string;
-  name: string;
-  issuingAuthority: string;
-  credentialNumber: string | null;
-  issueDate: string | null;
-  expirationDate: string | null;
-  isVerified: boolean;
-  documentUrl: string | null;
-};
+export type Credential = z.infer<typeof CredentialAnswer>;
 
-export type PortfolioItem = {
-  id: string;
-  title: string;
-  description: string;
-  categoryId: number | null;
-  projectValue: string | null;
-  completedAt: string | null;
-  location: string | null;
-  beforeImageUrls: string[];
-  afterImageUrls: string[];
-  isPublic: boolean;
-  featuredOrder: number | null;
-};
+export type PortfolioItem = z.infer<typeof PortfolioItemAnswer>;
 
-/** GET /api/business-profile: the caller's profile with its four lists. */
-export type BusinessProfile = {
-  id: string;
-  userId: string;
-  businessName: string;
-  businessType: BusinessType;
-  description: string | null;
-  website: string | null;
-  phone: string | null;
-  businessAddress: string | null;
-  businessZipCode: string | null;
-  businessCity: string | null;
-  businessState: string | null;
-  yearsInBusiness: number;
-  employeeCount: number;
-  logoUrl: string | null;
-  coverImageUrl: string | null;
-  isVerified: boolean;
-  verifiedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  serviceCapabilities: ServiceCapability[];
-  serviceAreas: ServiceArea[];
-  credentials: Credential[];
-  portfolioItems: PortfolioItem[];
-};
+export type BusinessProfile = z.infer<typeof BusinessProfileAnswer>;
 
-/** Spec §3 'Provider (search result)', plus distanceMiles when a ZIP was searched. */
-export type ProviderSearchResult = {
-  id: string;
-  businessName: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  logoUrl: string | null;
-  rating: number;
-  reviewCount: number;
-  verified: boolean;
-  description: string | null;
-  serviceCapabilities: Pick<ServiceCapability, 'id' | 'categoryId' | 'category' | 'isSpecialty'>[];
-  serviceAreas: Pick<ServiceArea, 'id' | 'zipCode' | 'city' | 'state' | 'radiusMiles' | 'isPrimary'>[];
-  yearsExperience: number;
-  distanceMiles?: number;
-};
+export type ProviderSearchResult = z.infer<typeof ProviderSearchResultAnswer>;
 
-/** Spec §3 'Provider showcase'. */
-export type ProviderShowcase = {
-  id: string;
-  businessName: string;
-  firstName: string;
-  lastName: string;
-  logoUrl: string | null;
-  coverImageUrl: string | null;
-  profileImageUrl: string | null;
-  verified: boolean;
-  businessType: BusinessType;
-  averageRating: number;
-  totalReviews: number;
-  yearsInBusiness: number;
-  employeeCount: number;
-  serviceAreas: ServiceArea[];
-  serviceCapabilities: ServiceCapability[];
-  website: string | null;
-  phone: string | null;
-  email: string;
-  description: string | null;
-  qualityRating: number | null;
-  timelinessRating: number | null;
-  communicationRating: number | null;
-  valueRating: number | null;
-  portfolioItems: Pick<
-    PortfolioItem,
-    'id' | 'title' | 'description' | 'location' | 'projectValue' | 'beforeImageUrls' | 'afterImageUrls'
-  >[];
-  credentials: Pick<Credential, 'id' | 'name' | 'type' | 'issuingAuthority' | 'isVerified'>[];
-  recentReviews: {
-    id: string;
-    customerName: string;
-    jobTitle: string;
-    rating: number;
-    comment: string | null;
-    createdAt: string;
-  }[];
-};
+export type ProviderShowcase = z.infer<typeof ProviderShowcaseAnswer>;
 
-/** Operators' verification queue (GET /api/admin/business-profiles, /api/admin/credentials). */
-export type AdminBusinessProfile = {
-  id: string;
-  userId: string;
-  businessName: string;
-  ownerName: string;
-  email: string;
-  isVerified: boolean;
-  verifiedAt: string | null;
-  createdAt: string;
-};
-export type AdminCredential = Credential & { businessProfileId: string; businessName: string; createdAt: string };
+export type AdminBusinessProfile = z.infer<typeof AdminBusinessProfileAnswer>;
+export type AdminCredential = z.infer<typeof AdminCredentialAnswer>;
 
-/** POST /api/uploads/documents: credential documents, an image or a PDF recognised by content. */
-export type UploadedDocument = { url: string; contentType: string };
+export type UploadedDocument = z.infer<typeof UploadedDocumentAnswer>;

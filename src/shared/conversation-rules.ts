@@ -1,5 +1,5 @@
 // Conversation limits and timings as plain values (no zod): the app shell reads them on every screen.
-/** DESIGN.md §3.3: a message is 1–5000 characters once trimmed. */
+/** docs/contract.md §3.3: a message is 1–5000 characters once trimmed. */
 export const MESSAGE_MAX_LENGTH = 5000;
 /** Spec §9 'Timings': the polling used only while the event stream is down. */
 export const CONVERSATIONS_POLL_MS = 30_000;

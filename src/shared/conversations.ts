@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './conversation-rules.js';
+import type { ConversationAnswer, MessageAnswer } from './answers/conversations.js';
 
 // Plain values live in a zod-free module, so screens that only poll or count ship no zod (decision 009).
 export * from './conversation-rules.js';
@@ -19,28 +20,10 @@ export type SendMessageData = z.output<typeof SendMessageSchema>;
 export const MessagesQuerySchema = z.object({ conversationId: z.string().default('') });
 export const ConversationParamsSchema = z.object({ id: z.string() });
 
-/** Spec §3 'Message (read)', plus the conversation it belongs to. */
-export type Message = {
-  id: string;
-  conversationId: string;
-  jobId: string;
-  senderId: string;
-  receiverId: string;
-  sender: { name: string; profileImageUrl: string | null };
-  content: string;
-  createdAt: string;
-  isRead: boolean;
-};
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/conversations.ts. */
+export type Message = z.infer<typeof MessageAnswer>;
 
-/** Spec §3 'Conversation'. */
-export type Conversation = {
-  id: string;
-  jobId: string;
-  jobTitle: string;
-  unreadCount: number;
-  otherParty: { id: string; name: string; businessName: string | null; profileImageUrl: string | null };
-  lastMessage: { senderId: string; content: string; createdAt: string } | null;
-};
+export type Conversation = z.infer<typeof ConversationAnswer>;
 
 export type MessageCreatedEvent = { conversationId: string; message: Message };
 

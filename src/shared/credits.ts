@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { CreditPackageAnswer, CreditTransactionAnswer } from './answers/credits.js';
 
-/** The one credit package catalog (DESIGN.md §4.2): landing, /checkout and /buy-credits render it. */
+/** The one credit package catalog (docs/contract.md §4.2): landing, /checkout and /buy-credits render it. */
 export const CREDIT_PACKAGES = [
   { id: 'starter', credits: 10, price: '90.00', popular: false },
   { id: 'value', credits: 25, price: '200.00', popular: true },
@@ -10,17 +11,8 @@ export const CREDIT_PACKAGES = [
 
 export type CreditPackageId = (typeof CREDIT_PACKAGES)[number]['id'];
 
-/** As GET /api/credits/packages answers (spec §3 'Credit package (buy-credits)'); texts are client keys. */
-export type CreditPackage = {
-  id: CreditPackageId;
-  name: string;
-  credits: number;
-  price: string;
-  pricePerCredit: string;
-  popular: boolean;
-  description: string;
-  features: string[];
-};
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/credits.ts. */
+export type CreditPackage = z.infer<typeof CreditPackageAnswer>;
 
 export const CREDIT_TRANSACTION_TYPES = ['bonus', 'purchase', 'promo', 'bid', 'refund', 'adjustment'] as const;
 export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
@@ -28,18 +20,7 @@ export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
 /** Values a ledger description is rendered with, in either language. */
 export type CreditDescriptionParams = Record<string, string | number>;
 
-/** GET /api/credits/transactions items: `description` is English; the client renders `descriptionKey` instead when set. */
-export type CreditTransaction = {
-  id: string;
-  /** Signed: positive added credits, negative spent them. */
-  amount: number;
-  type: CreditTransactionType;
-  description: string;
-  /** A catalog key such as 'credits:tx_bid_regular', or null for rows written without one. */
-  descriptionKey: string | null;
-  descriptionParams: CreditDescriptionParams;
-  createdAt: string;
-};
+export type CreditTransaction = z.infer<typeof CreditTransactionAnswer>;
 
 export const TRANSACTIONS_DEFAULT_LIMIT = 50;
 export const TRANSACTIONS_MAX_LIMIT = 200;

@@ -1,4 +1,4 @@
-// Every refusal the API can give: a stable code (DESIGN.md §3) and its HTTP status.
+// Every refusal the API can give: a stable code (docs/contract.md §3) and its HTTP status.
 // The English message lives in i18n/en/errors.json under the same key; the client translates the code.
 export const ERROR_STATUS = {
   validation_error: 400,

@@ -1,4 +1,4 @@
-/** Server-sent event types of GET /api/events (DESIGN.md §3.3). */
+/** Server-sent event types of GET /api/events (docs/contract.md §3.3). */
 export const EVENT_TYPES = [
   'message.created',
   'bid.created',
@@ -11,7 +11,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** A heartbeat comment goes out at least this often, so proxies keep the stream open (DESIGN.md §3.3). */
+/** A heartbeat comment goes out at least this often, so proxies keep the stream open (docs/contract.md §3.3). */
 export const EVENT_HEARTBEAT_MS = 25_000;
 /** How long the browser waits before reconnecting a dropped stream (the SSE `retry:` field). */
 export const EVENT_RETRY_MS = 3_000;
@@ -21,7 +21,7 @@ export type JobUpdatedEvent = { jobId: string; status: string };
 export type BidEvent = { jobId: string; bidId: string; status: string };
 /** service_request.created carries the request id; .updated also its new status and, once accepted, its job. */
 export type ServiceRequestEvent = { serviceRequestId: string; status?: string; jobId?: string | null };
-/** job.matched: a job just posted in a category and area the provider serves (DESIGN.md §3.7). */
+/** job.matched: a job just posted in a category and area the provider serves (docs/contract.md §3.7). */
 export type JobMatchedEvent = {
   job: { id: string; title: string; city: string; state: string; zipCode: string; categoryId: number | null };
 };

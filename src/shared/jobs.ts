@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { categoryIdSchema } from './category-id.js';
 import { blank, optionalMoney, optionalText } from './form-fields.js';
 import { toCents } from './money.js';
+import type {
+  CategoryAnswer,
+  JobAnswer,
+  UploadedPhotoAnswer,
+  UploadPhotosAnswer,
+  ZipInfoAnswer,
+} from './answers/jobs.js';
 
 /** Spec §9: a job carries at most 10 photos; the upload widget defaults to 5. */
 export const PHOTO_LIMIT = 10;
 export const PHOTO_WIDGET_DEFAULT_MAX_FILES = 5;
-/** POST /api/uploads (DESIGN.md §3): at most 10 files of at most 10 MB each per request. */
+/** POST /api/uploads (docs/contract.md §3): at most 10 files of at most 10 MB each per request. */
 export const UPLOAD_MAX_FILES = 10;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Stored photos are re-encoded with their long edge capped here; thumbnails have a short edge of this. */
@@ -91,57 +98,15 @@ export const JobIdParamSchema = z.object({ id: z.string() });
 
 export const ZipParamSchema = z.object({ zip: z.string().regex(/^\d{5}$/, 'jobs:validation_zip_invalid') });
 
-/** GET /api/categories items; the client shows `categories:<slug>`. */
-export type Category = { id: number; slug: string; name: string; icon: string | null };
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/jobs.ts. */
+export type Category = z.infer<typeof CategoryAnswer>;
 
-/** A job as GET /api/jobs, /api/my-jobs and /api/jobs/{id} answer it (spec §3). Money: two-decimal strings. */
-export type Job = {
-  id: string;
-  title: string;
-  description: string;
-  categoryId: number | null;
-  category: Pick<Category, 'id' | 'slug' | 'name'> | null;
-  customerId: string;
-  budgetMin: string | null;
-  budgetMax: string | null;
-  zipCode: string;
-  city: string;
-  state: string;
-  county: string | null;
-  /** Only the job's owner sees the street address; null for everyone else. */
-  fullAddress: string | null;
-  location: string;
-  latitude: number | null;
-  longitude: number | null;
-  timeline: JobTimeline | null;
-  status: JobStatus;
-  requiresLicense: boolean;
-  requiresInsurance: boolean;
-  requiresReferences: boolean;
-  /** Photo URLs; `photoThumbnailUrl(url)` gives each one's thumbnail. */
-  photos: string[];
-  createdAt: string;
-  updatedAt: string;
-  /**
-   * Bids on the job, for its owner. Null for anyone else: the bid count is part of what a block
-   * or bust bid buys (DESIGN.md §4.6).
-   */
-  bidCount: number | null;
-};
+export type Job = z.infer<typeof JobAnswer>;
 
-/** GET /api/zip/{zip}: state is the two-letter code. */
-export type ZipInfo = {
-  zipCode: string;
-  city: string;
-  state: string;
-  county: string;
-  latitude: number;
-  longitude: number;
-};
+export type ZipInfo = z.infer<typeof ZipInfoAnswer>;
 
-/** POST /api/uploads answer items. */
-export type UploadedPhoto = { url: string; thumbnailUrl: string; width: number; height: number };
-export type UploadPhotosResponse = { files: UploadedPhoto[] };
+export type UploadedPhoto = z.infer<typeof UploadedPhotoAnswer>;
+export type UploadPhotosResponse = z.infer<typeof UploadPhotosAnswer>;
 
 /** Every stored photo has its thumbnail beside it: /uploads/<id>.webp → /uploads/<id>.thumb.webp. */
 export function photoThumbnailUrl(url: string): string {

@@ -7,7 +7,7 @@ export * from './cents.js';
 const MONEY_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
 
 /**
- * Money in (DESIGN.md §3): "125", "125.50" or 125.5; at most two decimals, never negative.
+ * Money in (docs/contract.md §3): "125", "125.50" or 125.5; at most two decimals, never negative.
  * Out: the normalised two-decimal string.
  */
 export function moneySchema(message: string) {

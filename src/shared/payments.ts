@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { moneySchema } from './money.js';
+import type { PaymentIntentCreatedAnswer, PurchaseConfirmedAnswer } from './answers/payments.js';
 
 /** POST /api/credits/create-payment-intent: a catalog package id (anything else is 400 unknown_package). */
 export const PackageIntentSchema = z.object({
   creditPackage: z.string('validation:invalid_input').trim().min(1, 'validation:invalid_input').max(40),
 });
 
-/** POST /api/create-payment-intent: accepted only when both match one catalog package (DESIGN.md §4.2). */
+/** POST /api/create-payment-intent: accepted only when both match one catalog package (docs/contract.md §4.2). */
 export const PriceIntentSchema = z.object({
   credits: z.coerce
     .number('validation:invalid_input')
@@ -15,13 +16,8 @@ export const PriceIntentSchema = z.object({
   amount: moneySchema('validation:invalid_input'),
 });
 
-export type PaymentIntentAnswer = {
-  clientSecret: string;
-  paymentIntentId: string;
-  credits: number;
-  /** Two decimals, USD: "90.00". */
-  amount: string;
-};
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/payments.ts. */
+export type PaymentIntentAnswer = z.infer<typeof PaymentIntentCreatedAnswer>;
 
 export const ConfirmPurchaseSchema = z.object({
   paymentIntentId: z
@@ -30,4 +26,4 @@ export const ConfirmPurchaseSchema = z.object({
     .regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'validation:invalid_input'),
 });
 
-export type ConfirmPurchaseAnswer = { success: true; credits: number; balance: number; message: string };
+export type ConfirmPurchaseAnswer = z.infer<typeof PurchaseConfirmedAnswer>;

@@ -1,6 +1,6 @@
 import type { Language } from './i18n/languages.js';
 
-// The pages the React app renders outside the browser (src/client/prerender.tsx, DESIGN.md §1 'First paint'):
+// The pages the React app renders outside the browser (src/client/prerender.tsx, docs/contract.md §1 'First paint'):
 // what the build leaves for the server, and the one way both put a rendered page into the built index.html.
 
 /** The file beside the prerendered pages (dist/client/prerendered) that tells the server what is there. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { JOB_STATUSES, type JobStatus, type JobTimeline } from './jobs.js';
+import { JOB_STATUSES, type JobStatus } from './jobs.js';
+import type { MilestoneAnswer, ReviewAnswer, TrackedJobAnswer } from './answers/projects.js';
 
 export const MILESTONE_TITLE_MAX_LENGTH = 200;
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-/** DESIGN.md §3.4: the owner's status changes; anything else is 409 invalid_transition. */
+/** docs/contract.md §3.4: the owner's status changes; anything else is 409 invalid_transition. */
 export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
   open: ['cancelled'],
   in_progress: ['completed', 'cancelled'],
@@ -60,50 +61,14 @@ export const TrackingQuerySchema = z.object({
   status: z.enum(JOB_STATUSES, 'projects:validation_status_invalid').optional(),
 });
 
-export type Milestone = {
-  id: string;
-  jobId: string;
-  title: string;
-  status: 'pending' | 'completed';
-  completedAt: string | null;
-  createdAt: string;
-};
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/projects.ts. */
+export type Milestone = z.infer<typeof MilestoneAnswer>;
 
-export type Review = {
-  id: string;
-  jobId: string;
-  reviewerId: string;
-  revieweeId: string;
-  rating: number;
-  comment: string | null;
-  qualityRating: number | null;
-  timelinessRating: number | null;
-  communicationRating: number | null;
-  valueRating: number | null;
-  createdAt: string;
-};
+export type Review = z.infer<typeof ReviewAnswer>;
 
-/** Spec §3 'Tracked job', plus who the caller is on it and whether it was reviewed. */
-export type TrackedJob = {
-  id: string;
-  title: string;
-  description: string;
-  status: JobStatus;
-  progressPercentage: number;
-  budgetMin: string | null;
-  budgetMax: string | null;
-  timeline: JobTimeline | null;
-  acceptedProvider: { id: string; businessName: string | null; name: string } | null;
-  customer: { id: string; name: string };
-  unreadMessages: number;
-  totalBids: number;
-  isOwner: boolean;
-  isReviewed: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type TrackedJob = z.infer<typeof TrackedJobAnswer>;
 
-/** A provider's ratings from reviews (DESIGN.md §4.9); the averages are two-decimal strings or null. */
+/** A provider's ratings from reviews (docs/contract.md §4.9); the averages are two-decimal strings or null. */
 export type RatingSummary = {
   providerId: string;
   totalRatings: number;
@@ -115,7 +80,7 @@ export type RatingSummary = {
   valueRating: string | null;
 };
 
-/** DESIGN.md §3.4: completed / total × 100, rounded; 0 with no milestones. */
+/** docs/contract.md §3.4: completed / total × 100, rounded; 0 with no milestones. */
 export function progressPercentage(completed: number, total: number): number {
   return total === 0 ? 0 : Math.round((completed / total) * 100);
 }

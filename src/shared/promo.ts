@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PromoCodeAnswer, PromoRedeemedAnswer } from './answers/promo.js';
 
 export const PROMO_CODE_MIN = 2;
 export const PROMO_CODE_MAX = 20;
@@ -45,17 +46,7 @@ export type CreatePromoInput = z.input<typeof CreatePromoSchema>;
 
 export const UpdatePromoSchema = z.object({ isActive: z.boolean('validation:invalid_input') });
 
-export type PromoCode = {
-  id: string;
-  code: string;
-  creditsAmount: number;
-  maxUses: number | null;
-  currentUses: number;
-  isActive: boolean;
-  description: string | null;
-  createdBy: string | null;
-  expiresAt: string | null;
-  createdAt: string;
-};
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/promo.ts. */
+export type PromoCode = z.infer<typeof PromoCodeAnswer>;
 
-export type RedeemAnswer = { success: true; creditsReceived: number; balance: number; message: string };
+export type RedeemAnswer = z.infer<typeof PromoRedeemedAnswer>;

@@ -1,4 +1,5 @@
-import type { User } from './auth.js';
+import type { z } from 'zod';
+import type { UpgradeToProviderAnswer } from './answers/auth.js';
 
 /** POST /api/auth/upgrade-to-provider answers the free credits granted and the refreshed user. */
-export type UpgradeToProviderResult = { freeCredits: number; user: User };
+export type UpgradeToProviderResult = z.infer<typeof UpgradeToProviderAnswer>;

@@ -2,7 +2,7 @@
 export const RETURN_TO_MAX_LENGTH = 2048;
 
 /**
- * A same-origin path to come back to after signing in, or `/` (DESIGN.md §3.6): never an absolute URL, a
+ * A same-origin path to come back to after signing in, or `/` (docs/contract.md §3.6): never an absolute URL, a
  * protocol-relative `//host` or a `/\host` that browsers read as one (an open redirect). The server applies
  * it to `GET /api/login?returnTo=`, the login page to its own `?returnTo=`: one rule on both sides.
  */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blank, optionalMoney } from './form-fields.js';
 import { toCents } from './money.js';
+import type { ServiceRequestAnswer } from './answers/service-requests.js';
 
 /** Spec §5 service request schema; messages are catalog keys (requests namespace). */
 export const URGENCIES = ['immediate', 'urgent', 'normal', 'flexible'] as const;
@@ -68,25 +69,5 @@ export const ServiceRequestListQuerySchema = z.object({
   box: z.enum(['incoming', 'outgoing']).default('outgoing'),
 });
 
-/** A service request as the API answers it; the other party's name for the list. */
-export type ServiceRequest = {
-  id: string;
-  customerId: string;
-  providerId: string;
-  customerName: string;
-  providerName: string;
-  title: string;
-  description: string;
-  serviceType: string;
-  urgency: Urgency;
-  budget: string | null;
-  preferredDate: string | null;
-  location: string | null;
-  status: ServiceRequestStatus;
-  customerNotes: string | null;
-  providerResponse: string | null;
-  respondedAt: string | null;
-  createdAt: string;
-  /** The private job an accepted request became (DESIGN.md §4.12). */
-  jobId: string | null;
-};
+/** The API's answers, as the routes declare them: inferred from their zod schemas in answers/service-requests.ts. */
+export type ServiceRequest = z.infer<typeof ServiceRequestAnswer>;

@@ -44,7 +44,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
 const registerInput = ({ firstName, lastName, email, password, language }: Record<string, string>) =>
   ({ firstName, lastName, email, password, language }) as RegisterInput;
 
-/** The built-in login (DESIGN.md §3: /api/login lands here when no OIDC provider is set). */
+/** The built-in login (docs/contract.md §3: /api/login lands here when no OIDC provider is set). */
 export function LoginPage() {
   // The forms' catalogs arrive with the page's, in one wait (lib/i18n.ts FORM_NAMESPACES).
   const { t } = useTranslation(['auth', ...FORM_NAMESPACES]);
@@ -147,7 +147,7 @@ function TabLink({
   );
 }
 
-/** 'Continue with …' (DESIGN.md §3.6): a full-page navigation to /api/login, which hands over to the provider. */
+/** 'Continue with …' (docs/contract.md §3.6): a full-page navigation to /api/login, which hands over to the provider. */
 function ProviderSignIn({ name, returnTo }: { name: string; returnTo: string }) {
   const { t } = useTranslation('auth');
   const href = loginUrl(returnTo);

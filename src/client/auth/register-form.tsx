@@ -32,7 +32,7 @@ export function RegisterForm() {
   return (
     <form {...formProps} noValidate className="grid gap-5" aria-label={t('auth:create_account')}>
       <input type="hidden" name="intent" value="register" />
-      {/* The account's emails come in the language the page is read in (DESIGN.md §3.7). */}
+      {/* The account's emails come in the language the page is read in (docs/contract.md §3.7). */}
       <input type="hidden" name="language" value={i18n.language} />
       {failure.formError && <Alert variant="destructive">{failure.formError}</Alert>}
       <div className="grid gap-5 sm:grid-cols-2">

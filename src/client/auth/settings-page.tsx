@@ -8,7 +8,7 @@ import { Checkbox } from '#client/ui/checkbox.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { userQueryOptions, useUser } from './use-user.js';
 
-/** /settings: which notification emails the user gets (DESIGN.md §3.7); each switch saves at once. */
+/** /settings: which notification emails the user gets (docs/contract.md §3.7); each switch saves at once. */
 export function SettingsPage() {
   const { t } = useTranslation(['common', 'errors']);
   const { user } = useUser();

@@ -16,7 +16,7 @@ import { SectionHeading } from './section-heading.js';
 
 const FEATURE_COUNT: Record<BidTier, number> = { regular: 3, block: 3, bust: 3 };
 
-/** The three bid tiers (DESIGN.md §4.1, §4.6) and the free credits a new provider gets. */
+/** The three bid tiers (docs/contract.md §4.1, §4.6) and the free credits a new provider gets. */
 export function ForProviders() {
   const { t } = useTranslation();
   const { data: config } = usePublicConfig();

@@ -15,7 +15,7 @@ export const LANGUAGE_PATH = '/language';
 
 /**
  * The language toggle's form, sent by the browser before scripts run (or without them): the `lang` cookie the
- * server picks pages by, a signed-in user's language for their emails (DESIGN.md §3.7), then back to the page.
+ * server picks pages by, a signed-in user's language for their emails (docs/contract.md §3.7), then back to the page.
  */
 export async function languageAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -41,7 +41,7 @@ export function LanguageToggle({ className }: { className?: string }) {
   const toggle = (event: FormEvent) => {
     event.preventDefault();
     setLanguage(next);
-    // A signed-in user's emails follow the language they read the app in (DESIGN.md §3.7).
+    // A signed-in user's emails follow the language they read the app in (docs/contract.md §3.7).
     if (user) void api('/api/auth/user', { method: 'PATCH', body: { language: next } }).catch(() => undefined);
   };
   return (

@@ -10,7 +10,7 @@ export const PRIVACY_REQUEST_RESPONSE_DAYS = 30;
 export const MINIMUM_USER_AGE = 18;
 export const NO_DATA_UNDER_AGE = 13;
 
-/** The facts the policies quote; free credits come from the server (DESIGN.md §4.4). */
+/** The facts the policies quote; free credits come from the server (docs/contract.md §4.4). */
 export function usePolicyValues(): Record<string, string | number> {
   const { data: config } = usePublicConfig();
   return {

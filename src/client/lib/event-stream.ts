@@ -16,7 +16,7 @@ function setStatus(next: Status) {
 const RETRY_DELAYS_MS = [1_000, 3_000, 10_000, 30_000];
 
 /**
- * Opens GET /api/events (DESIGN.md §3.3) and hands every event to `onEvent`. EventSource reconnects
+ * Opens GET /api/events (docs/contract.md §3.3) and hands every event to `onEvent`. EventSource reconnects
  * by itself after a dropped connection; when it gives up (an error status, e.g. a proxy's 502 during
  * a deploy) this opens a new one with back-off. `onReconnect` runs when a stream opens again after
  * being down, so the caller can catch up on what it missed. Returns the close function.

@@ -115,7 +115,7 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The `lang` cookie: the server picks the prerendered page of this language (DESIGN.md §1 'First paint'). */
+/** The `lang` cookie: the server picks the prerendered page of this language (docs/contract.md §1 'First paint'). */
 export const LANGUAGE_COOKIE = 'lang';
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

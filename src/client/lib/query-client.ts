@@ -24,7 +24,7 @@ export function isUnauthorized(error: unknown): boolean {
 
 let redirecting = false;
 
-/** /api/login with the page to come back to after signing in (DESIGN.md §3.6), when it is not `/`. */
+/** /api/login with the page to come back to after signing in (docs/contract.md §3.6), when it is not `/`. */
 export function loginUrl(returnTo: string): string {
   const path = safeReturnTo(returnTo);
   return path === '/' ? LOGIN_URL : `${LOGIN_URL}?returnTo=${encodeURIComponent(path)}`;

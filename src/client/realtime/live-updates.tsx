@@ -21,7 +21,7 @@ import { refreshAfterProjectChange } from '#client/projects/index.js';
 import { serviceRequestsQueryOptions } from '#client/service-requests/index.js';
 import { toast } from '#client/ui/toast.js';
 
-/** Each server event, applied to the cached queries it changes (DESIGN.md §3.3). */
+/** Each server event, applied to the cached queries it changes (docs/contract.md §3.3). */
 function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: EventType, data: unknown) {
   switch (type) {
     case 'message.created': {
@@ -48,7 +48,7 @@ function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: 
       void refreshAfterProjectChange(queryClient, (data as JobUpdatedEvent).jobId);
       return;
     case 'job.matched': {
-      // A lead in the provider's trade and area, the moment it is posted (DESIGN.md §3.7).
+      // A lead in the provider's trade and area, the moment it is posted (docs/contract.md §3.7).
       const { job } = data as JobMatchedEvent;
       void queryClient.invalidateQueries({ queryKey: ['/api/jobs'] });
       toast({

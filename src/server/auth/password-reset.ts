@@ -10,7 +10,7 @@ import { isLiveToken, issueToken, revokeTokens, spendToken } from './single-use-
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
- * A known email gets a one-hour, single-use link (DESIGN.md §3.7); only the token's hash is stored.
+ * A known email gets a one-hour, single-use link (docs/contract.md §3.7); only the token's hash is stored.
  * An unknown email gets nothing, and the caller cannot tell the difference (the route answers 202 either way).
  */
 export async function requestPasswordReset(db: Db, config: Config, email: string, origin: string): Promise<void> {

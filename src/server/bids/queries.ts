@@ -45,7 +45,7 @@ const competitorsStatement = preparedStatement<{
     FROM ${bids} WHERE job_id = ${param('jobId')}::uuid AND provider_id <> ${param('providerId')}::uuid`,
 );
 
-/** The other bidders on a job as a block or bust bidder may see them (DESIGN.md §4.6), computed live. */
+/** The other bidders on a job as a block or bust bidder may see them (docs/contract.md §4.6), computed live. */
 export async function competitorFigures(
   db: DbOrTx,
   jobId: string,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PlaceBidSchema, ReviseBidSchema } from '#shared/bids.js';
 import { ctx } from '#server/http/context.js';
 import { getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
+import { BidAnswer, CompetitiveIntelligenceAnswer, MyBidAnswer } from '#shared/answers/bids.js';
 
 // Any string: a malformed id is a 404 job_not_found from the service, never a 400 or a 500.
 const JobParams = z.object({ id: z.string() });
@@ -13,25 +14,33 @@ export async function bidRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/jobs/:id/bids',
-    { schema: { params: JobParams, body: PlaceBidSchema }, config: { limits: ['bids'] } },
+    { schema: { params: JobParams, body: PlaceBidSchema, response: { 201: BidAnswer } }, config: { limits: ['bids'] } },
     async (request, reply) => {
       const bid = await placeBid(await ctx(request), request.params.id, request.body);
       return reply.status(201).send(bid);
     },
   );
 
-  r.get('/api/jobs/:id/bids', { schema: { params: JobParams } }, async (request) =>
-    listJobBids(await ctx(request), request.params.id),
+  r.get(
+    '/api/jobs/:id/bids',
+    { schema: { params: JobParams, response: { 200: z.array(BidAnswer) } } },
+    async (request) => listJobBids(await ctx(request), request.params.id),
   );
 
-  // The caller's own bid on the job: a provider has at most one (DESIGN.md §4.7), so "mine" names it.
-  r.patch('/api/jobs/:id/bids/mine', { schema: { params: JobParams, body: ReviseBidSchema } }, async (request) =>
-    reviseBid(await ctx(request), request.params.id, request.body),
+  // The caller's own bid on the job: a provider has at most one (docs/contract.md §4.7), so "mine" names it.
+  r.patch(
+    '/api/jobs/:id/bids/mine',
+    { schema: { params: JobParams, body: ReviseBidSchema, response: { 200: BidAnswer } } },
+    async (request) => reviseBid(await ctx(request), request.params.id, request.body),
   );
 
-  r.get('/api/jobs/:id/intelligence', { schema: { params: JobParams } }, async (request) =>
-    getIntelligence(await ctx(request), request.params.id),
+  r.get(
+    '/api/jobs/:id/intelligence',
+    { schema: { params: JobParams, response: { 200: CompetitiveIntelligenceAnswer } } },
+    async (request) => getIntelligence(await ctx(request), request.params.id),
   );
 
-  r.get('/api/my-bids', async (request) => listMyBids(await ctx(request)));
+  r.get('/api/my-bids', { schema: { response: { 200: z.array(MyBidAnswer) } } }, async (request) =>
+    listMyBids(await ctx(request)),
+  );
 }

@@ -36,7 +36,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 const isFuture = (date: Date | null, now: Date) => date !== null && date.getTime() > now.getTime();
 
-/** The owner's order (DESIGN.md §4.6): live bust priority, then block/bust inside the response window, then the rest. */
+/** The owner's order (docs/contract.md §4.6): live bust priority, then block/bust inside the response window, then the rest. */
 function priorityRank(bid: BidRow, windows: Windows, now: Date): number {
   if (bid.tier === 'bust' && isFuture(windows.bustPriorityUntil, now)) return 0;
   if (bid.tier !== 'regular' && isFuture(windows.blockResponseWindow, now)) return 1;
@@ -70,7 +70,7 @@ function toBid(bid: BidRow, providerName: string, windows: Windows, now = new Da
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /**
- * A provider bids on an open job that is not theirs, once, paying the tier's cost (DESIGN.md §4.1, §4.7).
+ * A provider bids on an open job that is not theirs, once, paying the tier's cost (docs/contract.md §4.1, §4.7).
  * One transaction: any refusal rolls everything back, so a refused bid costs nothing and writes nothing.
  */
 export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Promise<Bid> {
@@ -152,7 +152,7 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
   });
 }
 
-/** Blind bidding (DESIGN.md §4.5): the owner sees every bid in priority order, a bidder only their own, others nothing. */
+/** Blind bidding (docs/contract.md §4.5): the owner sees every bid in priority order, a bidder only their own, others nothing. */
 export async function listJobBids(ctx: Ctx, jobId: string): Promise<Bid[]> {
   const job = await findJobOrFail(ctx.db, jobId);
   const isOwner = job.customerId === ctx.user.id;
@@ -182,7 +182,7 @@ export async function getIntelligence(ctx: Ctx, jobId: string): Promise<Competit
 }
 
 /**
- * A block or bust bidder revises their pending bid once, inside the 24-hour response window (DESIGN.md §4.6).
+ * A block or bust bidder revises their pending bid once, inside the 24-hour response window (docs/contract.md §4.6).
  * `revised_at IS NULL` in the UPDATE makes "once" hold under concurrent revisions.
  */
 export async function reviseBid(ctx: Ctx, jobId: string, input: ReviseBidData): Promise<Bid> {

@@ -4,7 +4,7 @@ import { param } from '#server/db/client.js';
 import { serviceAreas } from '#server/db/schema/index.js';
 import { lookupZip } from '#server/zip/index.js';
 
-// The one rule of "a service area covers a ZIP" (DESIGN.md §3.2): provider search and lead alerts both
+// The one rule of "a service area covers a ZIP" (docs/contract.md §3.2): provider search and lead alerts both
 // use coveringAreas, so a provider found near a ZIP is exactly one alerted about a job there.
 
 const EARTH_RADIUS_MILES = 3958.8;

@@ -37,7 +37,7 @@ import {
 
 /**
  * Runs `change` in one transaction with the caller's profile locked. With an item id, the item must
- * belong to that profile: another provider's item is a 404 and nothing changes (DESIGN.md §3.2).
+ * belong to that profile: another provider's item is a 404 and nothing changes (docs/contract.md §3.2).
  */
 async function withOwnProfile<T>(
   ctx: Ctx,
@@ -91,7 +91,7 @@ export const deleteCapability = (ctx: Ctx, itemId: string) =>
 
 // Service areas ---------------------------------------------------------------------------------
 
-/** City, state, county and the centre's coordinates from the ZIP (DESIGN.md §3.2); city and state required. */
+/** City, state, county and the centre's coordinates from the ZIP (docs/contract.md §3.2); city and state required. */
 function placeOf(input: ServiceAreaData) {
   const place = lookupZip(input.zipCode);
   const city = input.city ?? place?.city ?? null;

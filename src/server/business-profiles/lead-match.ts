@@ -36,7 +36,7 @@ function matchStatement(kind: ZipKind) {
 
 const statementByKind = { zip: matchStatement('zip'), unknown_zip: matchStatement('unknown_zip') };
 
-/** The providers a job at `zipCode` in `categoryId` is a lead for (DESIGN.md §3.7), by search's distance rule. */
+/** The providers a job at `zipCode` in `categoryId` is a lead for (docs/contract.md §3.7), by search's distance rule. */
 export async function providersMatchingJob(
   db: DbOrTx,
   job: { zipCode: string; categoryId: number; customerId: string },

@@ -31,23 +31,59 @@ import {
   verifyBusinessProfile,
   verifyCredential,
 } from './verification.js';
+import { z } from 'zod';
+import {
+  AdminBusinessProfileAnswer,
+  AdminCredentialAnswer,
+  BusinessProfileAnswer,
+  CredentialAnswer,
+  PortfolioItemAnswer,
+  ProviderSearchResultAnswer,
+  ProviderShowcaseAnswer,
+  ServiceAreaAnswer,
+  ServiceCapabilityAnswer,
+} from '#shared/answers/business-profiles.js';
+import { noBody } from '#shared/answers/common.js';
+import { sendJson } from '#server/http/openapi.js';
 
 const params = ItemIdParamSchema;
 
-// The four lists of DESIGN.md §3.2, each with POST (201), PUT /{itemId} and DELETE /{itemId} (204).
+// The four lists of docs/contract.md §3.2, each with POST (201), PUT /{itemId} and DELETE /{itemId} (204).
 const LISTS = [
-  { path: 'capabilities', schema: CapabilitySchema, save: saveCapability, remove: deleteCapability },
-  { path: 'areas', schema: ServiceAreaSchema, save: saveArea, remove: deleteArea },
-  { path: 'credentials', schema: CredentialSchema, save: saveCredential, remove: deleteCredential },
-  { path: 'portfolio', schema: PortfolioItemSchema, save: savePortfolioItem, remove: deletePortfolioItem },
+  {
+    path: 'capabilities',
+    schema: CapabilitySchema,
+    answer: ServiceCapabilityAnswer,
+    save: saveCapability,
+    remove: deleteCapability,
+  },
+  { path: 'areas', schema: ServiceAreaSchema, answer: ServiceAreaAnswer, save: saveArea, remove: deleteArea },
+  {
+    path: 'credentials',
+    schema: CredentialSchema,
+    answer: CredentialAnswer,
+    save: saveCredential,
+    remove: deleteCredential,
+  },
+  {
+    path: 'portfolio',
+    schema: PortfolioItemSchema,
+    answer: PortfolioItemAnswer,
+    save: savePortfolioItem,
+    remove: deletePortfolioItem,
+  },
 ] as const;
 
 export async function businessProfileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/business-profile', async (request) => getOwnBusinessProfile(await ctx(request)));
-  r.post('/api/business-profile', { schema: { body: BusinessProfileSchema } }, async (request, reply) =>
-    reply.status(201).send(await createBusinessProfile(await ctx(request), request.body)),
+  r.get('/api/business-profile', { schema: { response: { 200: BusinessProfileAnswer } } }, async (request) =>
+    getOwnBusinessProfile(await ctx(request)),
+  );
+  r.post(
+    '/api/business-profile',
+    { schema: { body: BusinessProfileSchema, response: { 201: BusinessProfileAnswer } } },
+    async (request, reply) => reply.status(201).send(await createBusinessProfile(await ctx(request), request.body)),
   );
 
   for (const list of LISTS) {
@@ -56,50 +92,74 @@ export async function businessProfileRoutes(app: FastifyInstance) {
       c: Awaited<ReturnType<typeof ctx>>,
       id: string | null,
       input: unknown,
-    ) => Promise<unknown>;
-    r.post(base, { schema: { body: list.schema } }, async (request, reply) =>
+    ) => Promise<z.infer<typeof list.answer>>;
+    r.post(base, { schema: { body: list.schema, response: { 201: list.answer } } }, async (request, reply) =>
       reply.status(201).send(await save(await ctx(request), null, request.body)),
     );
-    r.put(`${base}/:itemId`, { schema: { params, body: list.schema } }, async (request) =>
-      save(await ctx(request), request.params.itemId, request.body),
+    r.put(
+      `${base}/:itemId`,
+      { schema: { params, body: list.schema, response: { 200: list.answer } } },
+      async (request) => save(await ctx(request), request.params.itemId, request.body),
     );
-    r.delete(`${base}/:itemId`, { schema: { params } }, async (request, reply) => {
-      await list.remove(await ctx(request), request.params.itemId);
-      return reply.status(204).send();
-    });
+    r.delete(
+      `${base}/:itemId`,
+      { schema: { params, response: { 204: noBody('Deleted') } } },
+      async (request, reply) => {
+        await list.remove(await ctx(request), request.params.itemId);
+        return reply.status(204).send();
+      },
+    );
   }
 
   // After the list routes: '/api/business-profile/:id' would otherwise shadow nothing, but reads clearer here.
   r.put(
     '/api/business-profile/:id',
-    { schema: { params: IdParamSchema, body: BusinessProfileSchema } },
+    { schema: { params: IdParamSchema, body: BusinessProfileSchema, response: { 200: BusinessProfileAnswer } } },
     async (request) => updateBusinessProfile(await ctx(request), request.params.id, request.body),
   );
 
   // One prepared statement per query shape (issue 16). JSON.stringify, not a schema serialiser: on these large
   // answers it allocates half as much for the same CPU, and garbage is what the app pays most for (decision 029).
-  r.get('/api/providers/search', { schema: { querystring: ProviderSearchQuerySchema } }, async (request, reply) => {
-    const { total, providers } = await searchProviders(await ctx(request), request.query);
-    return reply
-      .header('x-total-count', String(total))
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(providers));
-  });
-
-  r.get('/api/provider/:id/showcase', { schema: { params: IdParamSchema } }, async (request) =>
-    getShowcase(await ctx(request), request.params.id),
+  r.get(
+    '/api/providers/search',
+    {
+      schema: {
+        querystring: ProviderSearchQuerySchema,
+        response: {
+          200: z.array(ProviderSearchResultAnswer).describe('One page of results; X-Total-Count carries the total'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { total, providers } = await searchProviders(await ctx(request), request.query);
+      return sendJson(reply.header('x-total-count', String(total)), JSON.stringify(providers));
+    },
   );
 
-  r.get('/api/admin/business-profiles', { schema: { querystring: AdminListQuerySchema } }, async (request) =>
-    listProfilesForReview(await ctx(request), request.query.verified),
+  r.get(
+    '/api/provider/:id/showcase',
+    { schema: { params: IdParamSchema, response: { 200: ProviderShowcaseAnswer } } },
+    async (request) => getShowcase(await ctx(request), request.params.id),
   );
-  r.post('/api/admin/business-profiles/:id/verify', { schema: { params: IdParamSchema } }, async (request) =>
-    verifyBusinessProfile(await ctx(request), request.params.id),
+
+  r.get(
+    '/api/admin/business-profiles',
+    { schema: { querystring: AdminListQuerySchema, response: { 200: z.array(AdminBusinessProfileAnswer) } } },
+    async (request) => listProfilesForReview(await ctx(request), request.query.verified),
   );
-  r.get('/api/admin/credentials', { schema: { querystring: AdminListQuerySchema } }, async (request) =>
-    listCredentialsForReview(await ctx(request), request.query.verified),
+  r.post(
+    '/api/admin/business-profiles/:id/verify',
+    { schema: { params: IdParamSchema, response: { 200: AdminBusinessProfileAnswer } } },
+    async (request) => verifyBusinessProfile(await ctx(request), request.params.id),
   );
-  r.post('/api/admin/credentials/:id/verify', { schema: { params: IdParamSchema } }, async (request) =>
-    verifyCredential(await ctx(request), request.params.id),
+  r.get(
+    '/api/admin/credentials',
+    { schema: { querystring: AdminListQuerySchema, response: { 200: z.array(AdminCredentialAnswer) } } },
+    async (request) => listCredentialsForReview(await ctx(request), request.query.verified),
+  );
+  r.post(
+    '/api/admin/credentials/:id/verify',
+    { schema: { params: IdParamSchema, response: { 200: AdminCredentialAnswer } } },
+    async (request) => verifyCredential(await ctx(request), request.params.id),
   );
 }

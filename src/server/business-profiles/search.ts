@@ -234,7 +234,7 @@ export function searchPageSql(db: DbOrTx, query: SearchQuery): { sql: string; pa
 }
 
 /**
- * GET /api/providers/search (DESIGN.md §3.2): full text in English and Spanish, a category, and a
+ * GET /api/providers/search (docs/contract.md §3.2): full text in English and Spanish, a category, and a
  * ZIP (nearest first, by real distance) or a city. Only providers with a business profile appear.
  * One statement per request: a page of results in the spec's search-result shape and the total.
  */

@@ -40,7 +40,7 @@ export function fieldError(path: string, key: string) {
   return { path, message: translate(key), code: key };
 }
 
-/** A business profile belongs to a provider (DESIGN.md §3.2). */
+/** A business profile belongs to a provider (docs/contract.md §3.2). */
 export function requireProvider(ctx: Ctx) {
   if (ctx.user.role !== 'provider') throw new AppError('not_provider');
 }
@@ -194,7 +194,7 @@ export async function createBusinessProfile(ctx: Ctx, input: BusinessProfileData
       return inserted;
     });
   } catch (error) {
-    // DESIGN.md §3.2 names the code; the message says what exists.
+    // docs/contract.md §3.2 names the code; the message says what exists.
     if (isUniqueViolation(error))
       throw new AppError('already_exists', { message: translate('profiles:already_exists') });
     throw error;
@@ -213,7 +213,7 @@ export async function updateBusinessProfile(
   await assertOwnUploads(ctx, { logoUrl: [input.logoUrl], coverImageUrl: [input.coverImageUrl] });
   const row = await ctx.db.transaction(async (tx) => {
     const profile = await findOwnProfile(ctx, tx, true);
-    // Someone else's profile id is simply not found (DESIGN.md §3.2).
+    // Someone else's profile id is simply not found (docs/contract.md §3.2).
     if (profile.id !== profileId) throw new AppError('not_found');
     const updated = await updateProfile(tx, profileId, input);
     await refreshSearchDocument(tx, profileId);

@@ -22,7 +22,7 @@ export { unreadCountsByJob } from './queries.js';
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /**
- * POST /api/messages (DESIGN.md §3.3): the owner and a provider who bid on (or is hired on) the job
+ * POST /api/messages (docs/contract.md §3.3): the owner and a provider who bid on (or is hired on) the job
  * write to each other; anyone else 403. The conversation is created on first use; both parties'
  * streams hear of the message when it commits.
  *

@@ -6,7 +6,7 @@ import { fullName } from '#shared/names.js';
 import { unreadMessagesToEmail } from './queries.js';
 
 /**
- * Messages (DESIGN.md §3.7): a message still unread `delaySeconds` after it was sent is emailed to its
+ * Messages (docs/contract.md §3.7): a message still unread `delaySeconds` after it was sent is emailed to its
  * recipient, once per conversation until they read it. The email is keyed by the oldest unread message
  * of the run (mark-read reads them all, so the next unread message starts a new run and a new key).
  */

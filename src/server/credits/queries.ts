@@ -66,7 +66,7 @@ export function selectTransactions(db: DbOrTx, userId: string, limit: number): P
 export type LedgerDrift = { id: string; credits: number; ledger: number };
 
 /**
- * Every user whose cached balance differs from the sum of their ledger, or is negative (DESIGN.md §5).
+ * Every user whose cached balance differs from the sum of their ledger, or is negative (docs/contract.md §5).
  * Empty when the invariant holds; tests and the bid benchmark check it.
  */
 const ledgerDriftStatement = preparedStatement<LedgerDrift>(

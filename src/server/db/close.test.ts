@@ -10,7 +10,7 @@ import { hasPostgresBinaries, startPgCluster, type PgCluster } from '#server/tes
 import { migrationsFolder, openDatabase, POOL_TIMEOUTS } from './client.js';
 
 /**
- * DESIGN.md §3.8 (SIGTERM: close the pool, exit 0) when the database is what fails: closing never waits for
+ * docs/contract.md §3.8 (SIGTERM: close the pool, exit 0) when the database is what fails: closing never waits for
  * a server that is frozen, restarting or gone. On a PostgreSQL cluster of the test's own, on every suite.
  */
 describe.skipIf(!hasPostgresBinaries)('closing on a failing database', () => {

@@ -7,7 +7,7 @@ import { testConfig } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL, usesPostgres } from '#server/test/database.js';
 import { migrationsFolder, openDatabase, rowsOf } from './client.js';
 
-// Several instances starting at once on an empty database (DESIGN.md §3.8): one applies the migrations under
+// Several instances starting at once on an empty database (docs/contract.md §3.8): one applies the migrations under
 // an advisory lock, the others wait for it and start. Only a real server can host three instances.
 describe.skipIf(!usesPostgres)('migrations with several instances starting at once', () => {
   it('applies each migration once when three instances start together on an empty database', async () => {

@@ -9,7 +9,7 @@ import { hasPostgresBinaries, startPgCluster, type PgCluster } from '#server/tes
 import { migrationsFolder, openDatabase } from './client.js';
 
 /**
- * DESIGN.md §3.8 against a PostgreSQL server of the test's own that it stops, freezes and starts again:
+ * docs/contract.md §3.8 against a PostgreSQL server of the test's own that it stops, freezes and starts again:
  * 503 `service_unavailable` within 10 s while it is away, /readyz 503 and /healthz 200, no crash, and full
  * service when it is back without a restart, event streams included. Runs on every suite (its own cluster).
  */

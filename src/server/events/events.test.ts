@@ -10,7 +10,7 @@ import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
 import { publishEvent } from './publish.js';
 
-// Scale-out (DESIGN.md §1): two app instances on one PostgreSQL; only a real server can host both.
+// Scale-out (docs/contract.md §1): two app instances on one PostgreSQL; only a real server can host both.
 describe.skipIf(!usesPostgres)('two app instances on one database', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;

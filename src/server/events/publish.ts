@@ -9,7 +9,7 @@ import type { DbOrTx } from '#server/db/client.js';
 // - notifyInStatement: a statement announces what it wrote itself (recipient and data are its own columns).
 // - notifySql: a statement sends a payload it builds otherwise (a notificationPayload it rewrites in SQL).
 
-/** The one NOTIFY channel every app instance LISTENs on (DESIGN.md §1 scale-out). */
+/** The one NOTIFY channel every app instance LISTENs on (docs/contract.md §1 scale-out). */
 export const EVENTS_CHANNEL = 'tradesbid_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin. */
 export const NOTIFY_PAYLOAD_LIMIT_BYTES = 7_500;

@@ -3,6 +3,13 @@ import { EVENT_HEARTBEAT_MS, EVENT_RETRY_MS, type EventType } from '#shared/even
 import type { Database } from '#server/db/client.js';
 import { ctx } from '#server/http/context.js';
 import { createEventHub, type EventHub, type EventLoader } from './hub.js';
+import { z } from 'zod';
+
+/** Server-sent events: `event: <type>` and `data: <JSON>` lines, a comment line as heartbeat (docs/contract.md §3.3). */
+const eventStream = {
+  description: 'The caller’s event stream',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,14 +25,14 @@ export type EventRoutesOptions = {
   loaders: Partial<Record<EventType, EventLoader>>;
 };
 
-/** GET /api/events (DESIGN.md §3.3): the caller's server-sent event stream. */
+/** GET /api/events (docs/contract.md §3.3): the caller's server-sent event stream. */
 export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions) {
   const hub = await createEventHub(options.database, app.log, options.loaders);
   const open = new Set<() => void>();
   app.decorate('events', hub);
   // Open streams would keep close() waiting: end them first (browsers reconnect, to another instance
   // behind the balancer), then stop listening. After a gap in LISTEN (the database came back) streams end
-  // too, so that each client reconnects and catches up on what it missed (DESIGN.md §3.8).
+  // too, so that each client reconnects and catches up on what it missed (docs/contract.md §3.8).
   const endAll = () => {
     for (const end of open) end();
   };
@@ -33,7 +40,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
   hub.onGap(endAll);
   app.addHook('onClose', () => hub.close());
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', { schema: { response: { 200: eventStream } } }, async (request, reply) => {
     const { user } = await ctx(request);
     reply.hijack();
     const res = reply.raw;

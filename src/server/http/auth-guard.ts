@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { sessionUser } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
+import { DOCS_PATH } from '#server/http/openapi.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +29,9 @@ function requireUser(request: FastifyRequest, _reply: FastifyReply, done: (error
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
-    const isPublic = route.config?.public === true || !route.url.startsWith('/api/');
+    // The docs page (development only) is a plugin's routes, which cannot say `public` themselves.
+    const isDocsPage = route.url === DOCS_PATH || route.url.startsWith(`${DOCS_PATH}/`);
+    const isPublic = route.config?.public === true || !route.url.startsWith('/api/') || isDocsPage;
     for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url, isPublic, route });
     if (isPublic) return;
     const own = route.onRequest;

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { resources } from '#shared/i18n/index.js';
 
-// The server speaks English in `message`; the client translates `code` (DESIGN.md §3).
+// The server speaks English in `message`; the client translates `code` (docs/contract.md §3).
 const english = i18next.createInstance();
 void english.init({
   lng: 'en',

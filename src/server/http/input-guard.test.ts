@@ -31,7 +31,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-/** No 5xx, and any refusal in the `{message, code}` shape (DESIGN.md §3). */
+/** No 5xx, and any refusal in the `{message, code}` shape (docs/contract.md §3). */
 function expectClean(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, `${what}: ${response.statusCode} ${response.body.slice(0, 200)}`).toBeLessThan(500);
   if (response.statusCode < 400) return;

@@ -5,7 +5,7 @@ import { AppError } from '#server/http/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Callers with their own authentication (a signature), not a browser session: Stripe's webhook, and the
-// one-click unsubscribe a mail client POSTs with a signed token and no Origin (RFC 8058, DESIGN.md §3.7).
+// one-click unsubscribe a mail client POSTs with a signed token and no Origin (RFC 8058, docs/contract.md §3.7).
 const EXEMPT_PATHS = ['/api/stripe/webhook', '/api/email/unsubscribe'];
 
 function isCrossSite(request: FastifyRequest, config: Config): boolean {
@@ -18,7 +18,7 @@ function isCrossSite(request: FastifyRequest, config: Config): boolean {
 }
 
 /**
- * Cross-site protection (DESIGN.md §1): a mutation whose Origin is not the app's own is refused
+ * Cross-site protection (docs/contract.md §1): a mutation whose Origin is not the app's own is refused
  * with 403 before any handler runs. SameSite=Lax cookies are the second line.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config) {

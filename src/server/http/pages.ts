@@ -40,14 +40,14 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 
 /** A form's body as it arrived (urlencoded text, or multipart bytes), for the route's action to read. */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
-/** Photos of a job (DESIGN.md §3: at most 10 of 10 MB) and the form's text around them. */
+/** Photos of a job (docs/contract.md §3: at most 10 of 10 MB) and the form's text around them. */
 const FORM_BODY_LIMIT = 10 * 10 * 1024 * 1024 + 1024 * 1024;
 
 const headerValues = (value: string | string[] | number | undefined): string[] =>
   value === undefined ? [] : [value].flat().map(String);
 
 /**
- * The HTML of the app's routes (DESIGN.md §1 'First paint' and 'First touch', docs/decisions/030), from what
+ * The HTML of the app's routes (docs/contract.md §1 'First paint' and 'First touch', docs/decisions/030), from what
  * `npm run build` left in `clientDir` (scripts/prerender.ts, src/client/prerender.tsx):
  * - `read` answers a GET. A visitor nobody is signed in as gets a public page as it was rendered at build time,
  *   the app's shell saying that nobody is signed in on the app's other routes, and the 404 page elsewhere; a

@@ -10,7 +10,7 @@ import { createJob, makeProvider } from '#server/test/factories.js';
 import { RATE_LIMITS } from './rate-limit.js';
 
 /**
- * Two app instances on one database (DESIGN.md §3.8): on PostgreSQL two pools on one database, as two
+ * Two app instances on one database (docs/contract.md §3.8): on PostgreSQL two pools on one database, as two
  * processes would have; on embedded PGlite two apps on the one in-process database.
  */
 let a: FastifyInstance;

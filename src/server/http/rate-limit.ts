@@ -10,7 +10,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The bounds of DESIGN.md §3.5: they stop machines, never people. Each limit counts per client address
+ * The bounds of docs/contract.md §3.5: they stop machines, never people. Each limit counts per client address
  * (`ip`: request.ip, which honours TRUST_PROXY), per signed-in user (`user`) or per email in the body
  * (`email`, lower-cased, known or not, so a refusal reveals nothing about accounts).
  * `failuresOnly`: a successful answer gives its hit back, so only failures use the allowance.
@@ -43,7 +43,7 @@ type Counter = { current: number; ttl: number };
 type IncrCallback = (error: Error | null, result?: Counter) => void;
 
 /**
- * A @fastify/rate-limit store in PostgreSQL (DESIGN.md §3.8): one fixed window per key, counted by one
+ * A @fastify/rate-limit store in PostgreSQL (docs/contract.md §3.8): one fixed window per key, counted by one
  * atomic upsert, so a bound holds whichever instance each request lands on. Works on PGlite too.
  */
 export class PostgresRateLimitStore {
@@ -100,7 +100,7 @@ async function subjectOf(request: FastifyRequest, limit: RateLimit): Promise<str
 }
 
 /**
- * Rate limits (DESIGN.md §3.5): a route names its limits in `config.limits`; each is counted in
+ * Rate limits (docs/contract.md §3.5): a route names its limits in `config.limits`; each is counted in
  * PostgreSQL through @fastify/rate-limit and refused with 429 `rate_limited` and `Retry-After`.
  * Address and user limits run before the body is read; email limits once the body is valid.
  */

@@ -15,7 +15,7 @@ function stripeApiOrigins(config: Config): string[] {
 }
 
 /**
- * The headers of DESIGN.md §3.5, on every response: a Content-Security-Policy with no inline script
+ * The headers of docs/contract.md §3.5, on every response: a Content-Security-Policy with no inline script
  * (Stripe's script and frames allowed, nothing may frame us), nosniff, a referrer policy, and HSTS when
  * the public origin is HTTPS. `npm run dev` adds what Vite's hot reload needs (its inline preamble, its socket).
  */

@@ -223,7 +223,7 @@ const staleCookie = Symbol('stale session cookie');
 type WithStaleCookie = FastifyRequest & { [staleCookie]?: true };
 
 /**
- * Server-side sessions in an HttpOnly, SameSite=Lax cookie `sid` (Secure over HTTPS in production), DESIGN.md
+ * Server-side sessions in an HttpOnly, SameSite=Lax cookie `sid` (Secure over HTTPS in production), docs/contract.md
  * §1 and §3.5. The cookie holds the session id signed with HMAC-SHA256 by @fastify/cookie's Signer, the
  * format @fastify/session wrote, so existing cookies keep working; SESSION_SECRET signs, and a cookie signed
  * with one of SESSION_SECRET_PREVIOUS is still accepted and signed again with the current one. Per request:
@@ -286,7 +286,7 @@ export async function registerSession(app: FastifyInstance, config: Config, db: 
 }
 
 /**
- * A new session id whenever who the session is changes (DESIGN.md §3.5: login, registration, upgrade to
+ * A new session id whenever who the session is changes (docs/contract.md §3.5: login, registration, upgrade to
  * provider), so an id known before is worth nothing after; then remember the user.
  */
 export async function startSession(request: FastifyRequest, userId: string) {

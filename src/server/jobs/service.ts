@@ -64,7 +64,7 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
   assertJobId(jobId);
   const [row] = await jobByIdStatement(ctx.db, { viewerId: ctx.user.id, id: jobId });
   if (!row) throw new AppError('job_not_found');
-  // A job born of a service request is private to its customer and hired provider (DESIGN.md §4.12).
+  // A job born of a service request is private to its customer and hired provider (docs/contract.md §4.12).
   const { job, hiredProviderId, serviceRequestId } = row;
   if (serviceRequestId && ![job.customerId, hiredProviderId].includes(ctx.user.id)) {
     throw new AppError('job_not_found');
@@ -77,7 +77,7 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
  * the caller's own uploads; the ZIP's coordinates come from the dataset when it knows the ZIP.
  */
 /**
- * Lead alerts (DESIGN.md §3.7): every provider the job is a lead for gets a job.matched event and one
+ * Lead alerts (docs/contract.md §3.7): every provider the job is a lead for gets a job.matched event and one
  * email (a unique key per job and provider), in the transaction that posts the job; never its owner.
  */
 async function alertMatchingProviders(ctx: Ctx, job: JobRow, category: { slug: string; name: string }): Promise<void> {

@@ -29,7 +29,7 @@ function senderDomain(from: string): string {
 }
 
 /**
- * Writes emails to the outbox in the caller's transaction (DESIGN.md §3.7): they leave only if it commits,
+ * Writes emails to the outbox in the caller's transaction (docs/contract.md §3.7): they leave only if it commits,
  * and the worker (worker.ts) sends each once. Returns how many rows were written.
  */
 export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promise<number> {
@@ -92,7 +92,7 @@ export function enqueueEmailToRecipients(
   );
 }
 
-/** A notification email (DESIGN.md §3.7): skipped for a user who turned its kind off; one per dedupe key. */
+/** A notification email (docs/contract.md §3.7): skipped for a user who turned its kind off; one per dedupe key. */
 type NotificationEmail = {
   config: Config;
   origin: string;

@@ -6,6 +6,7 @@ import type { Language } from '#shared/i18n/languages.js';
 import { AppError } from '#server/http/errors.js';
 import { escapeHtml, translatorFor } from './templates.js';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
+import { EMAIL_NOTIFICATION_KINDS } from '#shared/auth.js';
 
 /**
  * One-click unsubscribe (RFC 8058). The mail client POSTs `List-Unsubscribe=One-Click` with no session
@@ -14,7 +15,12 @@ import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
  */
 // A missing or unreadable token is the route's own 400 invalid_token; a repeated one never reaches it (http/input-guard.ts).
 const UnsubscribeQuerySchema = z.object({ token: z.string().max(512).optional() });
-const unsubscribeRoute = { schema: { querystring: UnsubscribeQuerySchema }, config: { public: true } } as const;
+const unsubscribe = (answer: object) =>
+  ({ schema: { querystring: UnsubscribeQuerySchema, response: { 200: answer } }, config: { public: true } }) as const;
+const confirmPage = {
+  description: 'A page whose button sends the POST',
+  content: { 'text/html': { schema: z.string() } },
+};
 
 /**
  * What the unsubscribe routes ask of the users' owner (the auth feature), handed in by app.ts: the mail room
@@ -34,7 +40,7 @@ export async function mailRoutes(app: FastifyInstance, options: MailRoutesOption
 
   // The link in the email body: a GET never changes anything (mail scanners follow links), so it answers
   // a small page whose button sends the same POST.
-  r.get(UNSUBSCRIBE_PATH, unsubscribeRoute, async (request, reply) => {
+  r.get(UNSUBSCRIBE_PATH, unsubscribe(confirmPage), async (request, reply) => {
     const { token } = request.query;
     const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
     if (!target) throw new AppError('invalid_token');
@@ -53,11 +59,15 @@ export async function mailRoutes(app: FastifyInstance, options: MailRoutesOption
 </form></body></html>`);
   });
 
-  r.post(UNSUBSCRIBE_PATH, unsubscribeRoute, async (request, reply) => {
-    const { token } = request.query;
-    const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
-    if (!target) throw new AppError('invalid_token');
-    await options.turnOffNotifications(target.userId, target.kind);
-    return reply.status(200).send({ unsubscribed: target.kind });
-  });
+  r.post(
+    UNSUBSCRIBE_PATH,
+    unsubscribe(z.object({ unsubscribed: z.enum(EMAIL_NOTIFICATION_KINDS) })),
+    async (request, reply) => {
+      const { token } = request.query;
+      const target = token ? readUnsubscribeToken(app.config.sessionSecret, token) : null;
+      if (!target) throw new AppError('invalid_token');
+      await options.turnOffNotifications(target.userId, target.kind);
+      return reply.status(200).send({ unsubscribed: target.kind });
+    },
+  );
 }

@@ -22,7 +22,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 
 /**
  * Sends what is due once; resolves with the number of emails handed over. When `stop` is aborted it ends
- * after the email under way, however long the backlog (a stopping instance has 10 s, DESIGN.md §3.8).
+ * after the email under way, however long the backlog (a stopping instance has 10 s, docs/contract.md §3.8).
  */
 export async function sendDueEmails(
   db: Db,

@@ -34,7 +34,7 @@ async function customerFor(ctx: Ctx, stripe: Stripe): Promise<string> {
   return customer.id;
 }
 
-/** A PaymentIntent for one catalog package, priced by the server (DESIGN.md §3.1). */
+/** A PaymentIntent for one catalog package, priced by the server (docs/contract.md §3.1). */
 async function createIntent(ctx: Ctx, pkg: CatalogPackage): Promise<PaymentIntentAnswer> {
   const stripe = stripeFor(ctx.config);
   const customer = await customerFor(ctx, stripe);
@@ -74,7 +74,7 @@ export type Fulfilment =
 
 /**
  * The one place a card payment becomes credits, for the client's confirm and the webhook alike
- * (DESIGN.md §5): only a succeeded intent, only for the user and package in its metadata, and only
+ * (docs/contract.md §5): only a succeeded intent, only for the user and package in its metadata, and only
  * when the amount and currency are that package's. Once per PaymentIntent, enforced by the unique
  * index on credit_transactions.stripe_payment_intent_id: whoever loses the race reads the winner's row.
  */
@@ -116,7 +116,7 @@ export async function fulfilPayment(db: DbOrTx, intent: Stripe.PaymentIntent): P
   }
 }
 
-/** POST /api/credits/confirm-purchase: Stripe is asked, never the client (DESIGN.md §3.1). */
+/** POST /api/credits/confirm-purchase: Stripe is asked, never the client (docs/contract.md §3.1). */
 export async function confirmPurchase(ctx: Ctx, input: { paymentIntentId: string }): Promise<ConfirmPurchaseAnswer> {
   const stripe = stripeFor(ctx.config);
   let intent: Stripe.PaymentIntent;

@@ -6,7 +6,7 @@ const clients = new WeakMap<Config, Stripe>();
 
 /**
  * The Stripe SDK for this config, or 503 payments_unavailable when STRIPE_SECRET_KEY is unset
- * (DESIGN.md §3.1). STRIPE_API_HOST/PORT/PROTOCOL point it at another server (tests).
+ * (docs/contract.md §3.1). STRIPE_API_HOST/PORT/PROTOCOL point it at another server (tests).
  */
 export function stripeFor(config: Config): Stripe {
   const { secretKey, host, port, protocol } = config.stripe;

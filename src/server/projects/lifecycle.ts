@@ -51,7 +51,7 @@ async function notifyBidders(tx: DbOrTx, rows: { id: string; jobId: string; prov
 }
 
 /**
- * DESIGN.md §3.4: the owner hires one pending bidder of an open job. Every other pending bid is
+ * docs/contract.md §3.4: the owner hires one pending bidder of an open job. Every other pending bid is
  * rejected without refund (that lead was real, §4.8). The job row lock orders this against bids
  * being placed, a cancel and the expiry sweep.
  */
@@ -108,7 +108,7 @@ async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' 
 }
 
 /**
- * PATCH /api/jobs/{id}/status (DESIGN.md §3.4): open → cancelled refunds every pending bidder;
+ * PATCH /api/jobs/{id}/status (docs/contract.md §3.4): open → cancelled refunds every pending bidder;
  * in_progress → completed or cancelled (no refund: the lead was used); anything else 409.
  */
 export async function updateJobStatus(ctx: Ctx, jobId: string, input: UpdateJobStatusInput) {
@@ -132,7 +132,7 @@ export async function updateJobStatus(ctx: Ctx, jobId: string, input: UpdateJobS
 }
 
 /**
- * No dead leads (DESIGN.md §4.8): cancels, with refunds, every job still open and unhired
+ * No dead leads (docs/contract.md §4.8): cancels, with refunds, every job still open and unhired
  * `expiryDays` after posting. One job per transaction; SKIP LOCKED lets several instances sweep at
  * once, each job going to exactly one of them (and `status = 'open'` loses to an owner who just hired).
  * Returns the ids of the jobs this caller expired.

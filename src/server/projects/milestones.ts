@@ -46,7 +46,7 @@ export async function listMilestones(ctx: Ctx, jobId: string): Promise<Milestone
   return (await selectMilestones(ctx.db, job.id)).map(toMilestone);
 }
 
-/** DESIGN.md §3.4: the owner adds milestones to an in-progress job. */
+/** docs/contract.md §3.4: the owner adds milestones to an in-progress job. */
 export async function addMilestone(ctx: Ctx, jobId: string, input: CreateMilestoneInput): Promise<Milestone> {
   return ctx.db.transaction(async (tx) => {
     const job = await findProjectOrFail(tx, ctx, jobId, true);

@@ -26,7 +26,7 @@ function toReview(row: ReviewRow): Review {
   };
 }
 
-/** DESIGN.md §3.4, §4.9: the owner reviews the hired provider of a completed job, once. */
+/** docs/contract.md §3.4, §4.9: the owner reviews the hired provider of a completed job, once. */
 export async function createReview(ctx: Ctx, jobId: string, input: CreateReviewData): Promise<Review> {
   return ctx.db.transaction(async (tx) => {
     const job = await findJobOrFail(tx, jobId, true);

@@ -10,7 +10,7 @@ import { reviewedJobIds } from './reviews.js';
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /**
- * GET /api/jobs/tracking (DESIGN.md §3.4): the caller's own jobs and the jobs they are hired on,
+ * GET /api/jobs/tracking (docs/contract.md §3.4): the caller's own jobs and the jobs they are hired on,
  * newest first, in the spec's Tracked job shape.
  */
 export async function listTrackedJobs(ctx: Ctx, status?: JobStatus): Promise<TrackedJob[]> {
@@ -40,7 +40,7 @@ export async function listTrackedJobs(ctx: Ctx, status?: JobStatus): Promise<Tra
         : null,
       customer: { id: owner.id, name: fullName(owner) },
       unreadMessages: unread.get(job.id) ?? 0,
-      // Blind bidding (DESIGN.md §4.5): the count is the owner's to see.
+      // Blind bidding (docs/contract.md §4.5): the count is the owner's to see.
       totalBids: isOwner ? Number(totalBids) : 0,
       isOwner,
       isReviewed: reviewed.has(job.id),

@@ -36,7 +36,7 @@ export function toPromoCode(row: PromoRow): PromoCode {
 }
 
 /**
- * POST /api/promo-codes/redeem (DESIGN.md §3.1, §4.13). The code's row is locked for the whole
+ * POST /api/promo-codes/redeem (docs/contract.md §3.1, §4.13). The code's row is locked for the whole
  * transaction, so concurrent redemptions of one code queue and each sees the uses before it:
  * maxUses holds, and the (user, code) unique key pays one user once.
  */
@@ -111,7 +111,7 @@ export async function setPromoActive(
   return toPromoCode(row);
 }
 
-// Operators' API (DESIGN.md §3.1): admins only, 403 not_admin for anyone else.
+// Operators' API (docs/contract.md §3.1): admins only, 403 not_admin for anyone else.
 export async function adminCreatePromo(ctx: Ctx, input: NewPromo): Promise<PromoCode> {
   requireAdmin(ctx);
   return insertPromoCode(ctx.db, input, ctx.user.email);

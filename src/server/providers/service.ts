@@ -5,7 +5,7 @@ import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
 
 /**
- * A customer becomes a provider and receives FREE_CREDITS_ON_UPGRADE once (spec §4, DESIGN.md §4.4).
+ * A customer becomes a provider and receives FREE_CREDITS_ON_UPGRADE once (spec §4, docs/contract.md §4.4).
  * The conditional UPDATE takes the user's row lock: of concurrent upgrades only the first finds the
  * role still 'customer'; the bonus-once index backs that up.
  */

@@ -165,7 +165,7 @@ describe('service request transitions', () => {
     expect((await read(customer)).statusCode).toBe(200);
     expect((await read(provider)).statusCode).toBe(200);
     expect((await read(someone)).statusCode).toBe(404);
-    // Accepting is free (DESIGN.md §4.12): no credits move.
+    // Accepting is free (docs/contract.md §4.12): no credits move.
     await assertLedgerInvariant(t.app.db);
   });
 

@@ -46,7 +46,7 @@ export async function createServiceRequest(ctx: Ctx, input: CreateServiceRequest
   if (!(await isProviderAccount(ctx.db, input.providerId))) throw new AppError('provider_not_found');
   const id = await ctx.db.transaction(async (tx) => {
     const id = await insertRequest(tx, { ...input, customerId: ctx.user.id });
-    // The provider's open screens learn of it on commit (DESIGN.md §3.3).
+    // The provider's open screens learn of it on commit (docs/contract.md §3.3).
     await publishEvent(tx, input.providerId, 'service_request.created', { serviceRequestId: id });
     const customer = fullName(ctx.user);
     await enqueueEmailToUsers(tx, {
@@ -81,7 +81,7 @@ async function categoryOfJob(tx: Tx, request: RequestRow): Promise<number | null
   return (await categoryNamed(tx, request.serviceType)) ?? firstCategoryOf(tx, request.providerId);
 }
 
-/** Accepting turns the request into a private in-progress job with the provider hired (DESIGN.md §4.12). */
+/** Accepting turns the request into a private in-progress job with the provider hired (docs/contract.md §4.12). */
 async function createPrivateJob(tx: Tx, request: RequestRow) {
   const place = await placeOfJob(tx, request);
   return insertPrivateJob(tx, {
@@ -127,7 +127,7 @@ export async function updateServiceRequest(ctx: Ctx, id: string, input: UpdateDa
         : undefined,
     );
     const jobId = input.status === 'accepted' ? await createPrivateJob(tx, request) : null;
-    // Both sides' open screens follow on commit (DESIGN.md §3.3).
+    // Both sides' open screens follow on commit (docs/contract.md §3.3).
     const data: ServiceRequestEvent = { serviceRequestId: id, status: input.status, jobId };
     await publishEvents(
       tx,

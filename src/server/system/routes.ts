@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '#shared/auth.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PROMO_CODE } from '#server/db/seed/index.js';
 import { AppError } from '#server/http/errors.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PublicConfigAnswer } from '#shared/answers/auth.js';
+import { StatusAnswer } from '#shared/answers/common.js';
 
 export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boolean; ping: () => Promise<void> }) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/healthz', { schema: { response: { 200: StatusAnswer } } }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async () => {
+  r.get('/readyz', { schema: { response: { 200: StatusAnswer } } }, async () => {
     try {
       await opts.ping();
     } catch {
@@ -15,7 +19,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { demoMode: boole
     return { status: 'ready' };
   });
 
-  app.get('/api/config', { config: { public: true } }, async (): Promise<PublicConfig> => {
+  r.get('/api/config', { config: { public: true }, schema: { response: { 200: PublicConfigAnswer } } }, async () => {
     const { config } = app;
     return {
       demoMode: opts.demoMode,

@@ -86,7 +86,7 @@ export function as(app: FastifyInstance, session: Session | null) {
 export type TwoInstances = { a: FastifyInstance; b: FastifyInstance; config: Config; close: () => Promise<void> };
 
 /**
- * Two app instances with one configuration on one fresh database (DESIGN.md §3.8): two pools on it on a
+ * Two app instances with one configuration on one fresh database (docs/contract.md §3.8): two pools on it on a
  * PostgreSQL server, as two processes would have; the one in-process database on embedded PGlite.
  */
 export async function createTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {

@@ -49,7 +49,7 @@ export async function makeProvider(app: FastifyInstance, credits = 0): Promise<S
   const { user } = response.json() as { user: Session['user'] };
   const missing = credits - user.credits;
   const balance = missing !== 0 ? await grantCredits(app.db, user.id, missing) : user.credits;
-  // The upgrade gives the session a new id (DESIGN.md §3.5).
+  // The upgrade gives the session a new id (docs/contract.md §3.5).
   return { cookie: sessionCookie(response), user: { ...user, credits: balance } };
 }
 

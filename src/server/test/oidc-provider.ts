@@ -6,7 +6,7 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
  * A real OpenID Provider (`oidc-provider`) for tests, over TLS on 127.0.0.1 with the test certificate
- * in src/server/test/oidc/ (its CA is what the app trusts through NODE_EXTRA_CA_CERTS, DESIGN.md §3.6).
+ * in src/server/test/oidc/ (its CA is what the app trusts through NODE_EXTRA_CA_CERTS, docs/contract.md §3.6).
  * Only the provider's network edge is ours: discovery, the authorization endpoint with its login form
  * (the provider's own development login page: any account id the test added signs in), the token
  * endpoint, JWKS and end-session are the library's. Consent is given by itself.

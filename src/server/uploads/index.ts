@@ -10,7 +10,7 @@ export { encodePhoto, foreignPhotoUrls, storePhotos } from './service.js';
 export { StorageUnavailableError, type PhotoStorage } from './storage.js';
 
 /**
- * The bucket when S3_BUCKET is set, else DATA_DIR/uploads (DESIGN.md §1). The AWS SDK loads only for a
+ * The bucket when S3_BUCKET is set, else DATA_DIR/uploads (docs/contract.md §1). The AWS SDK loads only for a
  * bucket: an instance on disk (and every test) starts without it.
  */
 export async function photoStorageFor(config: Config): Promise<PhotoStorage> {

@@ -8,6 +8,15 @@ import { AppError, findOrFail } from '#server/http/errors.js';
 import { StorageUnavailableError } from './storage.js';
 import { uploadDocument, uploadPhotos } from './service.js';
 import { cacheControlOf, type PhotoStorage } from './storage.js';
+import { UploadedDocumentAnswer } from '#shared/answers/business-profiles.js';
+import { UploadPhotosAnswer } from '#shared/answers/jobs.js';
+
+/** A stored file, with its real content type: a photo (WebP or JPEG), or a credential's PDF. */
+const binary = { schema: z.unknown().meta({ type: 'string', contentEncoding: 'binary' }) };
+const storedFile = {
+  description: 'The stored file',
+  content: { 'image/webp': binary, 'image/jpeg': binary, 'application/pdf': binary },
+};
 
 export async function uploadRoutes(app: FastifyInstance, { storage }: { storage: PhotoStorage }) {
   // The answer is a plain 503; why the store did not answer is for the operator.
@@ -25,30 +34,42 @@ export async function uploadRoutes(app: FastifyInstance, { storage }: { storage:
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/uploads', { config: { limits: ['uploads'] } }, async (request, reply) => {
-    const c = await ctx(request);
-    if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-    const files = await uploadPhotos(c, storage, request.files());
-    return reply.status(201).send({ files });
-  });
+  r.post(
+    '/api/uploads',
+    { schema: { response: { 201: UploadPhotosAnswer } }, config: { limits: ['uploads'] } },
+    async (request, reply) => {
+      const c = await ctx(request);
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+      const files = await uploadPhotos(c, storage, request.files());
+      return reply.status(201).send({ files });
+    },
+  );
 
-  r.post('/api/uploads/documents', { config: { limits: ['uploads'] } }, async (request, reply) => {
-    const c = await ctx(request);
-    if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-    return reply.status(201).send(await uploadDocument(c, storage, request.files()));
-  });
+  r.post(
+    '/api/uploads/documents',
+    { schema: { response: { 201: UploadedDocumentAnswer } }, config: { limits: ['uploads'] } },
+    async (request, reply) => {
+      const c = await ctx(request);
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+      return reply.status(201).send(await uploadDocument(c, storage, request.files()));
+    },
+  );
 
-  r.get('/uploads/:key', { schema: { params: z.object({ key: z.string() }) } }, async (request, reply) => {
-    const file = findOrFail(await storage.get(request.params.key));
-    return (
-      reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('cache-control', cacheControlOf(file.contentType))
-        .header('x-content-type-options', 'nosniff')
-        // A PDF is downloaded, never rendered inside our origin.
-        .header('content-disposition', file.contentType === 'application/pdf' ? 'attachment' : 'inline')
-        .send(file.body)
-    );
-  });
+  r.get(
+    '/uploads/:key',
+    { schema: { params: z.object({ key: z.string() }), response: { 200: storedFile } } },
+    async (request, reply) => {
+      const file = findOrFail(await storage.get(request.params.key));
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('content-length', file.size)
+          .header('cache-control', cacheControlOf(file.contentType))
+          .header('x-content-type-options', 'nosniff')
+          // A PDF is downloaded, never rendered inside our origin.
+          .header('content-disposition', file.contentType === 'application/pdf' ? 'attachment' : 'inline')
+          .send(file.body)
+      );
+    },
+  );
 }

@@ -12,7 +12,7 @@ import { startS3Server, type S3TestServer } from '#server/test/s3.js';
 import { multipart, png } from '#server/test/uploads.js';
 
 const UNAVAILABLE = { message: 'The service is temporarily unavailable', code: 'service_unavailable' };
-/** DESIGN.md §3.8: an upload answers 503 within 15 s while the store is unreachable. */
+/** docs/contract.md §3.8: an upload answers 503 within 15 s while the store is unreachable. */
 const UNAVAILABLE_WITHIN_MS = 15_000;
 
 let s3: S3TestServer;

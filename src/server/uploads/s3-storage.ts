@@ -17,7 +17,7 @@ import {
   type StoredObject,
 } from './storage.js';
 
-// Bounded so that a store that is down answers within DESIGN.md §3.8's 15 s: at most two attempts of at
+// Bounded so that a store that is down answers within docs/contract.md §3.8's 15 s: at most two attempts of at
 // most 5 s each (2 s of it to connect), and a body that stalls for 10 s mid-stream is cut.
 const CONNECTION_TIMEOUT_MS = 2_000;
 const REQUEST_TIMEOUT_MS = 5_000;

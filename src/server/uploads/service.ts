@@ -9,7 +9,7 @@ import { AppError } from '#server/http/errors.js';
 import { insertUploads, ownedStorageKeys, type NewUpload } from './queries.js';
 import type { PhotoStorage } from './storage.js';
 
-/** Recognised by content, never by extension or the client's content type (DESIGN.md §3). */
+/** Recognised by content, never by extension or the client's content type (docs/contract.md §3). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** About 100 megapixels: larger cameras exist, but a header claiming more is a decompression bomb. */
 const MAX_INPUT_PIXELS = 100_000_000;

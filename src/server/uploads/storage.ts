@@ -6,7 +6,7 @@ import { AppError } from '#server/http/errors.js';
 
 /**
  * A store that cannot answer: the request gets 503 `service_unavailable` and the cause goes to the log
- * (DESIGN.md §3.8). The uploads routes log it; nothing else in the app waits on the store.
+ * (docs/contract.md §3.8). The uploads routes log it; nothing else in the app waits on the store.
  */
 export class StorageUnavailableError extends AppError {
   constructor(readonly reason: unknown) {
@@ -37,7 +37,7 @@ export function cacheControlOf(contentType: string): string {
 export type StoredObject = { body: Readable; contentType: string; size: number };
 
 /**
- * Where photos live (DESIGN.md §1): the local disk is the embedded default; with S3_BUCKET set, an
+ * Where photos live (docs/contract.md §1): the local disk is the embedded default; with S3_BUCKET set, an
  * S3-compatible store that every app instance reaches (decision 025). Deleting a missing key is no error.
  */
 export interface PhotoStorage {

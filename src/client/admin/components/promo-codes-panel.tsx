@@ -18,7 +18,7 @@ import { useCreatePromoCode } from '../api/create-promo-code.js';
 import { usePromoCodes } from '../api/get-promo-codes.js';
 import { useUpdatePromoCode } from '../api/update-promo-code.js';
 
-/** The 'Promo codes' tab of /admin: create, list with use counts, turn off and on (DESIGN.md §3.1). */
+/** The 'Promo codes' tab of /admin: create, list with use counts, turn off and on (docs/contract.md §3.1). */
 export function PromoCodesPanel() {
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr] lg:items-start">

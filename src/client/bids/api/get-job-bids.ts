@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Bid } from '#shared/bids.js';
 import { api } from '#client/lib/api.js';
 
-/** The bids the caller may see on a job (DESIGN.md §4.5): all for the owner, their own for a bidder. */
+/** The bids the caller may see on a job (docs/contract.md §4.5): all for the owner, their own for a bidder. */
 export const jobBidsQueryOptions = (jobId: string) =>
   queryOptions({
     queryKey: ['/api/jobs', jobId, 'bids'],

@@ -27,7 +27,7 @@ function Stat({ label, children, className }: { label: ReactNode; children: Reac
   );
 }
 
-/** The live figures a block or bust bid bought (DESIGN.md §4.6), with its windows as relative times. */
+/** The live figures a block or bust bid bought (docs/contract.md §4.6), with its windows as relative times. */
 export function IntelligencePanel({ jobId }: { jobId: string }) {
   const { data, isPending, isError } = useIntelligence(jobId);
   if (isPending) return <Skeleton className="h-64 rounded-2xl" />;

@@ -17,7 +17,7 @@ import { ConfirmAction } from '#client/ui/confirm-action.js';
 import { useJobBids } from '../api/get-job-bids.js';
 import { BidStatusBadge, TierBadge } from './tier-badge.js';
 
-/** The owner's view (DESIGN.md §4.5): every bid in full, in the server's priority order. */
+/** The owner's view (docs/contract.md §4.5): every bid in full, in the server's priority order. */
 export function OwnerBidList({ job }: { job: Job }) {
   const { t } = useTranslation();
   const { data: bids, isPending, isError } = useJobBids(job.id);

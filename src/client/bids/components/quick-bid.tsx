@@ -16,7 +16,7 @@ import { usePlaceBid } from '../api/place-bid.js';
 const QUICK_BID_COST = BID_TIER_COSTS.regular;
 
 /**
- * The dashboard's quick bid (spec §2, DESIGN.md §4.1): a regular bid of 9 credits that opens and closes
+ * The dashboard's quick bid (spec §2, docs/contract.md §4.1): a regular bid of 9 credits that opens and closes
  * and sends one request at a time.
  */
 export function QuickBid({ job, credits, existingBid }: { job: Job; credits: number; existingBid?: MyBid }) {
@@ -29,7 +29,7 @@ export function QuickBid({ job, credits, existingBid }: { job: Job; credits: num
   const inFlight = useRef(false);
   const canAfford = credits >= QUICK_BID_COST;
 
-  // One bid per job (DESIGN.md §4.7): once placed, the card says so instead of offering another.
+  // One bid per job (docs/contract.md §4.7): once placed, the card says so instead of offering another.
   if (existingBid) {
     return (
       <Link

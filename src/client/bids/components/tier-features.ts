@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { BidTier } from '#shared/bids.js';
 
-/** What each tier shows and gives (DESIGN.md §4.6), in the user's language. */
+/** What each tier shows and gives (docs/contract.md §4.6), in the user's language. */
 export function tierFeatures(t: TFunction): Record<BidTier, { name: string; summary: string; features: string[] }> {
   return {
     regular: {

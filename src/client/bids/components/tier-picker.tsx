@@ -12,7 +12,7 @@ type TierPickerProps = {
 };
 
 /**
- * Three radio cards: each tier's cost in credits and what it shows (DESIGN.md §4.1, §4.6). Native radios named
+ * Three radio cards: each tier's cost in credits and what it shows (docs/contract.md §4.1, §4.6). Native radios named
  * `tier` whose card is drawn from the radio's own state: they work before scripts and without them.
  */
 export function TierPicker({ value, onChange, credits, disabled }: TierPickerProps) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/lib/api.js';
 import { businessProfileQueryOptions } from './get-business-profile.js';
 
-/** The four lists of the business profile (DESIGN.md §3.2), by their path. */
+/** The four lists of the business profile (docs/contract.md §3.2), by their path. */
 export type ProfileList = 'capabilities' | 'areas' | 'credentials' | 'portfolio';
 
 /** POST /api/business-profile/{list} adds an item, PUT /{itemId} edits it; the profile refreshes. */

@@ -70,7 +70,7 @@ export function AreasTab({ profile }: { profile: BusinessProfile }) {
         hint={t('profiles:add_area_hint')}
         editing={editor.editingId !== null}
         saving={editor.isSaving}
-        // City and state come from the ZIP when left empty (DESIGN.md §3.2).
+        // City and state come from the ZIP when left empty (docs/contract.md §3.2).
         onSubmit={() =>
           editor.submit((v) => ({ ...v, city: v.city || place?.city || '', state: v.state || place?.state || '' }))
         }

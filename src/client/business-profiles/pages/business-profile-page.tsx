@@ -25,7 +25,7 @@ const TABS = [
   { value: 'portfolio', icon: FolderOpen },
 ] as const;
 
-/** DESIGN.md §4.11: all five tabs work; the four lists open once the business tab has created the profile. */
+/** docs/contract.md §4.11: all five tabs work; the four lists open once the business tab has created the profile. */
 export function BusinessProfilePage() {
   const { t } = useTranslation();
   const { user } = useUser();

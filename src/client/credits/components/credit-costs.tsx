@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BID_TIER_COSTS, BID_TIERS } from '#shared/bids.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
 
-/** How credits are spent: the tier prices from the one constant (DESIGN.md §4.1). */
+/** How credits are spent: the tier prices from the one constant (docs/contract.md §4.1). */
 export function CreditCosts() {
   const { t } = useTranslation();
   const tiers = {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BID_TIER_COSTS } from '#shared/bids.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/ui/card.js';
 
-/** DESIGN.md §4.3: credits never expire and are non-refundable for cash. */
+/** docs/contract.md §4.3: credits never expire and are non-refundable for cash. */
 export function CreditsFaq() {
   const { t } = useTranslation();
   const items = [

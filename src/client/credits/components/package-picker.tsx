@@ -11,7 +11,7 @@ import { Skeleton } from '#client/ui/skeleton.js';
 
 type PackagePickerProps = { selected: CreditPackageId | null; onSelect: (id: CreditPackageId) => void };
 
-/** The four catalog packages (DESIGN.md §4.2), named in the user's language by package id. */
+/** The four catalog packages (docs/contract.md §4.2), named in the user's language by package id. */
 export function PackagePicker({ selected, onSelect }: PackagePickerProps) {
   const { t } = useTranslation();
   const { data: packages, isPending, isError } = useCreditPackages();

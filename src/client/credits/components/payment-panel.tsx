@@ -23,7 +23,7 @@ type PaymentPanelProps = { selected: CreditPackageId | null; mode: PaymentMode; 
 
 /**
  * Where the card payment happens. With no publishable key from GET /api/config, payments are not
- * configured and the spec's 'Payment Unavailable' notice stands here (spec §8, DESIGN.md §1).
+ * configured and the spec's 'Payment Unavailable' notice stands here (spec §8, docs/contract.md §1).
  */
 export function PaymentPanel({ selected, mode, onBack }: PaymentPanelProps) {
   const { t } = useTranslation();

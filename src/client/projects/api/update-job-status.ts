@@ -9,7 +9,7 @@ export function updateJobStatus(jobId: string, status: JobStatus): Promise<Statu
   return api(`/api/jobs/${encodeURIComponent(jobId)}/status`, { method: 'PATCH', body: { status } });
 }
 
-/** PATCH /api/jobs/{id}/status: complete or cancel (DESIGN.md §3.4). */
+/** PATCH /api/jobs/{id}/status: complete or cancel (docs/contract.md §3.4). */
 export function useUpdateJobStatus(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import { ConfirmAction } from '#client/ui/confirm-action.js';
 import { toast } from '#client/ui/toast.js';
 import { useUpdateJobStatus } from '../api/update-job-status.js';
 
-/** The owner's status actions (DESIGN.md §3.4): cancel an open job; complete or cancel one in progress. */
+/** The owner's status actions (docs/contract.md §3.4): cancel an open job; complete or cancel one in progress. */
 export function JobActions({ jobId, status }: { jobId: string; status: JobStatus }) {
   const { t } = useTranslation();
   const update = useUpdateJobStatus(jobId);

@@ -12,7 +12,7 @@ import { StarRating } from './star-rating.js';
 const SUB_RATINGS = ['quality', 'timeliness', 'communication', 'value'] as const;
 type SubRating = (typeof SUB_RATINGS)[number];
 
-/** DESIGN.md §4.9: the owner rates the hired provider once: overall, four optional sub-ratings, a comment. */
+/** docs/contract.md §4.9: the owner rates the hired provider once: overall, four optional sub-ratings, a comment. */
 export function ReviewForm({ jobId, providerName }: { jobId: string; providerName: string }) {
   const { t } = useTranslation();
   const [rating, setRating] = useState<number | null>(null);

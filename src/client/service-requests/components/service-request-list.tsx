@@ -25,7 +25,7 @@ const STATUS_VARIANT: Record<ServiceRequestStatus, BadgeProps['variant']> = {
   completed: 'info',
 };
 
-/** DESIGN.md §4.12: providers answer the requests sent to them; customers follow theirs. */
+/** docs/contract.md §4.12: providers answer the requests sent to them; customers follow theirs. */
 export function ServiceRequestList({ box }: { box: RequestBox }) {
   const { t } = useTranslation();
   const { data: requests, isPending, isError } = useServiceRequests(box);

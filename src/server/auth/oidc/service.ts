@@ -6,7 +6,7 @@ import type { UserRow } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { emailVerifiedNow, insertUser, updateUserRow, userByEmail, userByIdentity } from '../queries.js';
 
-/** Why a sign-in through the provider failed, as /login?error= shows it (DESIGN.md §3.6). */
+/** Why a sign-in through the provider failed, as /login?error= shows it (docs/contract.md §3.6). */
 export type OidcFailure = 'oidc_failed' | 'oidc_email_unverified';
 
 export class OidcError extends Error {
@@ -150,7 +150,7 @@ function namesOf(claims: Claims): { firstName: string; lastName: string } {
 }
 
 /**
- * The account of a provider identity (DESIGN.md §3.6): found by (issuer, subject), never by email alone;
+ * The account of a provider identity (docs/contract.md §3.6): found by (issuer, subject), never by email alone;
  * else the account with the same email, linked only when the provider says the email is verified; else a
  * new account from the claims. An unverified email that an account already has is refused.
  */

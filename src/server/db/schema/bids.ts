@@ -21,13 +21,13 @@ export const bids = pgTable(
     tier: bidTier('tier').notNull().default('regular'),
     creditsCost: integer('credits_cost').notNull().default(9),
     status: bidStatus('status').notNull().default('pending'),
-    // A block bid may be revised once inside its response window (DESIGN.md §4.6).
+    // A block bid may be revised once inside its response window (docs/contract.md §4.6).
     revisedAt: timestamp('revised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One bid per provider per job (DESIGN.md §4.7): a race loses to this index.
+    // One bid per provider per job (docs/contract.md §4.7): a race loses to this index.
     unique('bids_job_provider_key').on(t.jobId, t.providerId),
     index('bids_provider_idx').on(t.providerId, t.createdAt),
     index('bids_job_created_idx').on(t.jobId, t.createdAt),

@@ -7,7 +7,7 @@ import { jobs } from './jobs.js';
 import { users } from './users.js';
 
 /**
- * What a block or bust bid bought (DESIGN.md §4.6). The purchase and its windows are stored;
+ * What a block or bust bid bought (docs/contract.md §4.6). The purchase and its windows are stored;
  * the competitive figures are computed live when read, the columns keep the snapshot at purchase.
  */
 export const competitiveIntelligence = pgTable(

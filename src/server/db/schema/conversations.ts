@@ -3,7 +3,7 @@ import { createdAt, id } from './columns.js';
 import { jobs } from './jobs.js';
 import { users } from './users.js';
 
-/** One job plus two people: its owner and one provider (DESIGN.md §4.10). */
+/** One job plus two people: its owner and one provider (docs/contract.md §4.10). */
 export const conversations = pgTable(
   'conversations',
   {

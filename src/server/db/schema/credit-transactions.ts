@@ -26,7 +26,7 @@ export const creditTransactions = pgTable(
   },
   (t) => [
     index('credit_transactions_user_idx').on(t.userId, t.createdAt),
-    // A card payment adds credits once (DESIGN.md §5).
+    // A card payment adds credits once (docs/contract.md §5).
     uniqueIndex('credit_transactions_payment_intent_key').on(t.stripePaymentIntentId),
     // One charge and at most one refund per bid.
     uniqueIndex('credit_transactions_bid_type_key').on(t.bidId, t.type),

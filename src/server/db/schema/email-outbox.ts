@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { createdAt, id } from './columns.js';
 
 /**
- * Every email the app sends, written in the transaction of the event that causes it (DESIGN.md §3.7).
+ * Every email the app sends, written in the transaction of the event that causes it (docs/contract.md §3.7).
  * The worker (mail/worker.ts) claims due rows with FOR UPDATE SKIP LOCKED; `next_attempt_at` is both
  * the retry time and the lease of the instance sending it.
  */

@@ -29,7 +29,7 @@ export const jobs = pgTable(
     timeline: jobTimeline('timeline'),
     status: jobStatus('status').notNull().default('open'),
     // The provider hired on the job: set when the owner accepts a bid or a provider accepts a service
-    // request (DESIGN.md §4.8, §4.12).
+    // request (docs/contract.md §4.8, §4.12).
     hiredProviderId: uuid('hired_provider_id').references(() => users.id, { onDelete: 'set null' }),
     // Set on the private job an accepted service request becomes; such a job is never in the public list.
     serviceRequestId: uuid('service_request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),

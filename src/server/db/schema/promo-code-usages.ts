@@ -16,6 +16,6 @@ export const promoCodeUsages = pgTable(
     creditsReceived: integer('credits_received').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // A user redeems a code at most once (DESIGN.md §4.13).
+  // A user redeems a code at most once (docs/contract.md §4.13).
   (t) => [unique('promo_code_usages_user_code_key').on(t.userId, t.promoCodeId)],
 );

@@ -21,7 +21,7 @@ export const promoCodes = pgTable(
     uniqueIndex('promo_codes_code_key').on(sql`upper(${t.code})`),
     check('promo_codes_credits_positive', sql`${t.creditsAmount} >= 1`),
     check('promo_codes_max_uses_positive', sql`${t.maxUses} IS NULL OR ${t.maxUses} >= 1`),
-    // A promo code never exceeds maxUses (DESIGN.md §5), whatever the code above it does.
+    // A promo code never exceeds maxUses (docs/contract.md §5), whatever the code above it does.
     check('promo_codes_uses_within_max', sql`${t.maxUses} IS NULL OR ${t.currentUses} <= ${t.maxUses}`),
   ],
 );

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Rate-limit counters shared by every app instance (DESIGN.md §3.5, §3.8): one fixed window per key
+ * Rate-limit counters shared by every app instance (docs/contract.md §3.5, §3.8): one fixed window per key
  * (`<limit>:<ip|user|email>`), counted by one atomic upsert (http/rate-limit.ts).
  */
 export const rateLimitCounters = pgTable(

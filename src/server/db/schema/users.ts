@@ -12,7 +12,7 @@ export const users = pgTable(
     /** When the owner proved the address (a confirmation link or a provider's email_verified); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
-    // The OpenID Connect identity this account signs in with (DESIGN.md §3.6): found by both, never by email.
+    // The OpenID Connect identity this account signs in with (docs/contract.md §3.6): found by both, never by email.
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     firstName: text('first_name').notNull().default(''),
@@ -21,11 +21,11 @@ export const users = pgTable(
     role: userRole('role').notNull().default('customer'),
     canProvideServices: boolean('can_provide_services').notNull().default(false),
     canRequestServices: boolean('can_request_services').notNull().default(true),
-    // Cached balance: always the sum of credit_transactions for the user (DESIGN.md §5).
+    // Cached balance: always the sum of credit_transactions for the user (docs/contract.md §5).
     credits: integer('credits').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
-    /** The language of the emails this user gets (DESIGN.md §3.7). */
+    /** The language of the emails this user gets (docs/contract.md §3.7). */
     language: text('language').notNull().default('en'),
     /** Which notification emails this user wants; all on by default. */
     emailNotifications: jsonb('email_notifications')

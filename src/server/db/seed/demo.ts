@@ -135,7 +135,7 @@ const DEMO_JOBS = [
 ];
 
 /**
- * Demo data for the embedded default: the marketplace is alive on first look (DESIGN.md §2 SEED_DEMO).
+ * Demo data for the embedded default: the marketplace is alive on first look (docs/contract.md §2 SEED_DEMO).
  * With a photo storage, several demo jobs get photos drawn at seed time and stored like real uploads.
  */
 export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean> {

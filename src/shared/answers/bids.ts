@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ACTIVITY_LEVELS, BID_STATUSES, BID_TIERS } from '../bid-rules.js';
+import { money, timestamp } from './common.js';
+
+/** A bid as GET/POST /api/jobs/{id}/bids answer it, to those allowed to see it (docs/contract.md §4.5). */
+export const BidAnswer = z
+  .object({
+    id: z.string(),
+    jobId: z.string(),
+    providerId: z.string(),
+    providerName: z.string(),
+    amount: money,
+    message: z.string().nullable(),
+    estimatedDuration: z.string().nullable(),
+    tier: z.enum(BID_TIERS),
+    creditsCost: z.number().int(),
+    status: z.enum(BID_STATUSES),
+    /** Shown above the regular bids: bust inside its 72 h, block or bust inside its 24 h window. */
+    isPriority: z.boolean(),
+    /** When the one revision was made, if it was. */
+    revisedAt: timestamp.nullable(),
+    /** Until when the bidder may still revise it (block and bust, once); null when they may not. */
+    revisableUntil: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Bid' });
+
+export const CompetitorTierCountsAnswer = z.object({
+  regular: z.number().int(),
+  block: z.number().int(),
+  bust: z.number().int(),
+});
+
+/** What a block or bust bid bought, computed live (docs/contract.md §3, §4.6). */
+export const CompetitiveIntelligenceAnswer = z
+  .object({
+    jobId: z.string(),
+    intelligenceLevel: z.enum(['block', 'bust']),
+    creditsSpent: z.number().int(),
+    totalCompetitors: z.number().int(),
+    competitorTierCounts: CompetitorTierCountsAnswer,
+    activityLevel: z.enum(ACTIVITY_LEVELS),
+    /** Competitors' amounts, bust only; null for block, or when nobody else has bid. */
+    averageBidRange: z.object({ min: money, median: money, max: money }).nullable(),
+    blockResponseWindow: timestamp.nullable(),
+    bustPriorityUntil: timestamp.nullable(),
+    purchasedAt: timestamp,
+  })
+  .meta({ id: 'CompetitiveIntelligence' });
+
+/** GET /api/my-bids items (docs/contract.md §3). */
+export const MyBidAnswer = z
+  .object({
+    id: z.string(),
+    jobId: z.string(),
+    jobTitle: z.string(),
+    tier: z.enum(BID_TIERS),
+    amount: money,
+    creditsCost: z.number().int(),
+    status: z.enum(BID_STATUSES),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'MyBid' });
