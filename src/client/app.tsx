@@ -57,11 +57,13 @@ export const routes: RouteObject[] = [
       { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },
       {
         Component: RequireAuth,
+        lazy: { loader: async () => (await import('#client/messages/api/get-conversations.js')).signedInFrameLoader },
         children: [
           {
             path: 'post-job',
             lazy: {
               Component: async () => (await import('#client/jobs/pages/post-job-page.js')).PostJobPage,
+              loader: async () => (await import('#client/jobs/pages/post-job-page.js')).postJobLoader,
               action: async () => (await import('#client/jobs/api/create-job.js')).postJobAction,
             },
           },
@@ -69,39 +71,62 @@ export const routes: RouteObject[] = [
             path: 'jobs/:id',
             lazy: {
               Component: async () => (await import('#client/jobs/pages/job-detail-page.js')).JobDetailPage,
+              loader: async () => (await import('#client/jobs/pages/job-detail-page.js')).jobLoader,
               action: async () => (await import('#client/jobs/pages/job-detail-page.js')).jobAction,
             },
           },
           {
             path: 'dashboard',
-            lazy: { Component: async () => (await import('#client/jobs/pages/dashboard-page.js')).DashboardPage },
+            lazy: {
+              Component: async () => (await import('#client/jobs/pages/dashboard-page.js')).DashboardPage,
+              loader: async () => (await import('#client/jobs/pages/dashboard-page.js')).dashboardLoader,
+            },
           },
           {
             path: 'provider-dashboard',
             lazy: {
               Component: async () =>
                 (await import('#client/bids/pages/provider-dashboard-page.js')).ProviderDashboardPage,
+              loader: async () =>
+                (await import('#client/bids/pages/provider-dashboard-page.js')).providerDashboardLoader,
             },
           },
           {
             path: 'admin',
-            lazy: { Component: async () => (await import('#client/admin/pages/admin-page.js')).AdminPage },
+            lazy: {
+              Component: async () => (await import('#client/admin/pages/admin-page.js')).AdminPage,
+              loader: async () => (await import('#client/admin/pages/admin-page.js')).adminLoader,
+            },
           },
           {
             path: 'buy-credits',
-            lazy: { Component: async () => (await import('#client/credits/pages/buy-credits-page.js')).BuyCreditsPage },
+            lazy: {
+              Component: async () => (await import('#client/credits/pages/buy-credits-page.js')).BuyCreditsPage,
+              loader: async () => (await import('#client/credits/pages/buy-credits-page.js')).buyCreditsLoader,
+              action: async () => (await import('#client/promo/api/redeem-promo-code.js')).redeemPromoAction,
+            },
           },
           {
             path: 'messages',
-            lazy: { Component: async () => (await import('#client/messages/pages/messages-page.js')).MessagesPage },
+            lazy: {
+              Component: async () => (await import('#client/messages/pages/messages-page.js')).MessagesPage,
+              loader: async () => (await import('#client/messages/pages/messages-page.js')).messagesLoader,
+              action: async () => (await import('#client/messages/api/send-message.js')).sendMessageAction,
+            },
           },
           {
             path: 'projects',
-            lazy: { Component: async () => (await import('#client/projects/pages/projects-page.js')).ProjectsPage },
+            lazy: {
+              Component: async () => (await import('#client/projects/pages/projects-page.js')).ProjectsPage,
+              loader: async () => (await import('#client/projects/pages/projects-page.js')).projectsLoader,
+            },
           },
           {
             path: 'checkout',
-            lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage },
+            lazy: {
+              Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage,
+              loader: async () => (await import('#client/credits/pages/checkout-page.js')).checkoutLoader,
+            },
           },
           {
             path: 'settings',
@@ -112,6 +137,8 @@ export const routes: RouteObject[] = [
             lazy: {
               Component: async () =>
                 (await import('#client/business-profiles/pages/business-profile-page.js')).BusinessProfilePage,
+              loader: async () =>
+                (await import('#client/business-profiles/pages/business-profile-page.js')).businessProfileLoader,
             },
           },
           {
@@ -119,12 +146,15 @@ export const routes: RouteObject[] = [
             lazy: {
               Component: async () =>
                 (await import('#client/business-profiles/pages/find-providers-page.js')).FindProvidersPage,
+              loader: async () =>
+                (await import('#client/business-profiles/pages/find-providers-page.js')).findProvidersLoader,
             },
           },
           {
             path: 'provider/:id',
             lazy: {
               Component: async () => (await import('#client/business-profiles/pages/provider-page.js')).ProviderPage,
+              loader: async () => (await import('#client/business-profiles/pages/provider-page.js')).providerLoader,
             },
           },
         ],

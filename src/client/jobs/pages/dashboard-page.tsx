@@ -14,11 +14,16 @@ import { Link } from 'react-router';
 import type { User } from '#shared/auth.js';
 import { DASHBOARD_JOB_COUNT, type Job } from '#shared/jobs.js';
 import { useUser } from '#client/auth/use-user.js';
+import { myBidsQueryOptions } from '#client/bids/api/get-my-bids.js';
 import { ProviderMode } from '#client/bids/components/provider-mode.js';
 import { QuickStats } from '#client/bids/components/quick-stats.js';
+import { transactionsQueryOptions } from '#client/credits/api/get-transactions.js';
 import { CreditSidebar } from '#client/credits/components/credit-sidebar.js';
+import { configQueryOptions } from '#client/lib/config.js';
 import { LOGOUT_URL } from '#client/lib/query-client.js';
+import { queryLoader } from '#client/lib/route-context.js';
 import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
+import { serviceRequestsQueryOptions } from '#client/service-requests/api/get-service-requests.js';
 import { ServiceRequestList } from '#client/service-requests/components/service-request-list.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
@@ -28,11 +33,25 @@ import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
-import { useMyJobs } from '../api/get-my-jobs.js';
+import { myJobsQueryOptions, useMyJobs } from '../api/get-my-jobs.js';
 import { JobCard } from '../components/job-card.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
 
 type Mode = 'customer' | 'provider';
+
+/** What the dashboard shows first (its customer tab and sidebar), for the page to be drawn from (app.tsx). */
+export const dashboardLoader = queryLoader((queryClient, _args, user) => {
+  if (!user) return Promise.resolve();
+  const sidebar =
+    user.role === 'provider'
+      ? [queryClient.ensureQueryData(transactionsQueryOptions), queryClient.ensureQueryData(myBidsQueryOptions)]
+      : [queryClient.ensureQueryData(configQueryOptions)];
+  return Promise.all([
+    queryClient.ensureQueryData(myJobsQueryOptions({ limit: DASHBOARD_JOB_COUNT })),
+    queryClient.ensureQueryData(serviceRequestsQueryOptions('outgoing')),
+    ...sidebar,
+  ]);
+});
 
 /** Spec §2 dashboard: a local mode switch (data follows the real role), own jobs, and the sidebar. */
 export function DashboardPage() {

@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useParams, type ActionFunctionArgs } from 'react-router';
 import type { Job } from '#shared/jobs.js';
+import { jobBidsQueryOptions } from '#client/bids/api/get-job-bids.js';
+import { intelligenceQueryOptions } from '#client/bids/api/get-intelligence.js';
 import { placeBidAction } from '#client/bids/api/place-bid.js';
 import { BidArea } from '#client/bids/components/bid-area.js';
 import { PLACE_BID_INTENT } from '#client/bids/components/bid-form.js';
 import { ACCEPT_BID_INTENT } from '#client/bids/components/owner-bid-list.js';
 import { acceptBidAction } from '#client/projects/api/accept-bid.js';
-import { routeQueryClient } from '#client/lib/route-context.js';
+import { queryLoader, routeQueryClient } from '#client/lib/route-context.js';
 import { ApiError } from '#client/lib/api.js';
 import { errorMessage } from '#client/lib/errors.js';
 import { formatBudgetRange, formatDate } from '#client/lib/format.js';
@@ -19,11 +21,25 @@ import { Card, CardContent } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useJob } from '../api/get-job.js';
+import { jobQueryOptions, useJob } from '../api/get-job.js';
 import { categoryIcon, categoryLabel } from '../components/category.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { timelineLabel } from '../components/timeline.js';
+
+/**
+ * What the job page shows first (app.tsx): the job; for its owner and for providers, its bids (a provider sees
+ * their own); for a bidder whose bid bought them, the intelligence figures.
+ */
+export const jobLoader = queryLoader(async (queryClient, { params }, user) => {
+  const jobId = params.id ?? '';
+  const job = await queryClient.ensureQueryData(jobQueryOptions(jobId));
+  if (!user || (job.customerId !== user.id && user.role !== 'provider')) return;
+  const [own] = await queryClient.ensureQueryData(jobBidsQueryOptions(jobId));
+  if (job.customerId !== user.id && own && own.tier !== 'regular') {
+    await queryClient.ensureQueryData(intelligenceQueryOptions(jobId));
+  }
+});
 
 /**
  * The job page's forms (docs/decisions/030), told apart by their `intent`: a provider's bid and the owner's

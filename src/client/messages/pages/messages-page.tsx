@@ -6,18 +6,28 @@ import type { Conversation } from '#shared/conversations.js';
 import { useUser } from '#client/auth/use-user.js';
 import { cn } from '#client/lib/cn.js';
 import { useEventStreamOpen } from '#client/lib/event-stream.js';
+import { queryLoader } from '#client/lib/route-context.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useConversations } from '../api/get-conversations.js';
-import { useMessages } from '../api/get-messages.js';
+import { conversationsQueryOptions, useConversations } from '../api/get-conversations.js';
+import { messagesQueryOptions, useMessages } from '../api/get-messages.js';
 import { useMarkRead } from '../api/mark-read.js';
 import { ConversationList, displayName } from '../components/conversation-list.js';
 import { MessageComposer } from '../components/message-composer.js';
 import { MessageThread } from '../components/message-thread.js';
+
+/** What /messages shows first (app.tsx): the conversations, and the thread of the one open (`?c=`). */
+export const messagesLoader = queryLoader((queryClient, { request }) => {
+  const open = new URL(request.url).searchParams.get('c');
+  return Promise.all([
+    queryClient.ensureQueryData(conversationsQueryOptions),
+    open && queryClient.ensureQueryData(messagesQueryOptions(open)),
+  ]);
+});
 
 /** Spec §2 /messages: the conversation list on the left, the selected thread (about 400 px) on the right. */
 export function MessagesPage() {
@@ -140,7 +150,12 @@ function ConversationPane({
         <MessageThread messages={messages} userId={userId} />
       </div>
       <div className="border-t border-border p-3">
-        <MessageComposer key={conversation.id} jobId={conversation.jobId} receiverId={conversation.otherParty.id} />
+        <MessageComposer
+          key={conversation.id}
+          jobId={conversation.jobId}
+          receiverId={conversation.otherParty.id}
+          conversationId={conversation.id}
+        />
       </div>
     </section>
   );
