@@ -18,6 +18,7 @@ import { messagesQueryOptions, useMessages } from '../api/get-messages.js';
 import { useMarkRead } from '../api/mark-read.js';
 import { ConversationList, displayName } from '../components/conversation-list.js';
 import { MessageComposer } from '../components/message-composer.js';
+import { MESSAGES_PATH } from '../api/send-message.js';
 import { MessageThread } from '../components/message-thread.js';
 
 /** What /messages shows first (app.tsx): the conversations, and the thread of the one open (`?c=`). */
@@ -34,11 +35,10 @@ export function MessagesPage() {
   const { t } = useTranslation();
   const { user } = useUser();
   const { data: conversations, isPending } = useConversations();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [search, setSearch] = useState('');
   const selectedId = params.get('c');
   const selected = conversations?.find((c) => c.id === selectedId) ?? null;
-  const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: false });
 
   return (
     <Page>
@@ -68,12 +68,11 @@ export function MessagesPage() {
               selectedId={selectedId}
               search={search}
               onSearch={setSearch}
-              onSelect={select}
             />
           </div>
           <div className={cn('min-w-0', !selected && 'hidden md:block')}>
             {selected ? (
-              <ConversationPane conversation={selected} userId={user.id} onBack={() => select(null)} />
+              <ConversationPane conversation={selected} userId={user.id} />
             ) : (
               <EmptyState
                 className="m-4 h-[calc(100%-2rem)] border-0"
@@ -104,15 +103,7 @@ function ConversationsSkeleton() {
   );
 }
 
-function ConversationPane({
-  conversation,
-  userId,
-  onBack,
-}: {
-  conversation: Conversation;
-  userId: string;
-  onBack: () => void;
-}) {
+function ConversationPane({ conversation, userId }: { conversation: Conversation; userId: string }) {
   const { t } = useTranslation();
   const { data: messages } = useMessages(conversation.id);
   const markRead = useMarkRead();
@@ -126,14 +117,10 @@ function ConversationPane({
   return (
     <section className="flex flex-col" aria-label={name}>
       <header className="flex items-center gap-3 border-b border-border px-4 py-3">
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="md:hidden"
-          onClick={onBack}
-          aria-label={t('messages:back_to_list')}
-        >
-          <ArrowLeft aria-hidden />
+        <Button asChild variant="ghost" size="icon-sm" className="md:hidden">
+          <Link to={MESSAGES_PATH} aria-label={t('messages:back_to_list')}>
+            <ArrowLeft aria-hidden />
+          </Link>
         </Button>
         <Avatar name={name} src={conversation.otherParty.profileImageUrl} decorative />
         <div className="min-w-0">
