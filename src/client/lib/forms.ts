@@ -74,12 +74,9 @@ export function useFormFailure(
   fallbackKey = 'common:error_generic',
   /** Error codes that belong to one field (`email_taken` → `email`). */
   codeFields: Record<string, string> = {},
-  /** What a fetcher's submission answered (a form that stays on its page), before the page's own action data. */
-  fetched?: unknown,
 ) {
   const { t } = useTranslation();
-  const actionData = useActionData();
-  const answer = (fetched ?? actionData) as FormFailure | undefined;
+  const answer = useActionData() as FormFailure | undefined;
   if (!answer?.failure)
     return { formError: null, fieldError: () => undefined, values: answer?.values ?? {}, status: null };
   const error = apiErrorOf(answer.failure);

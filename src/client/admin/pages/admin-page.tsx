@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '#client/auth/use-user.js';
 import { ResendVerificationButton } from '#client/auth/verify-email-banner.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { promoCodesQueryOptions } from '../api/get-promo-codes.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';

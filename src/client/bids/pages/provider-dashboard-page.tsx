@@ -7,7 +7,7 @@ import { useUser } from '#client/auth/use-user.js';
 import { availableJobsQueryOptions, useAvailableJobs } from '../api/use-available-jobs.js';
 import { formatBudgetRange, formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/ui/card.js';

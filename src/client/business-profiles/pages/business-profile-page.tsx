@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useUser } from '#client/auth/use-user.js';
 import { isCompleteZip, zipQueryOptions } from '#client/jobs/api/get-zip.js';
 import { configQueryOptions } from '#client/lib/config.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
 import { Alert } from '#client/ui/alert.js';
 import { Badge } from '#client/ui/badge.js';

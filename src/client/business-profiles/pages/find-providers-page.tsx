@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProviderSearchResult } from '#shared/business-profiles.js';
 import { categoriesQueryOptions, useCategories } from '#client/jobs/api/get-categories.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { categoryLabel } from '#client/jobs/components/category.js';
 import {
   ServiceRequestDialog,

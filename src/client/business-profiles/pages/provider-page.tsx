@@ -18,7 +18,7 @@ import { photoThumbnailUrl } from '#shared/jobs.js';
 import { categoryLabel } from '#client/jobs/components/category.js';
 import { formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import {
   ServiceRequestDialog,
   type RequestTarget,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreditPackageId } from '#shared/credits.js';
 import { useUser } from '#client/auth/use-user.js';
 import { configQueryOptions, usePublicConfig } from '#client/lib/config.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { creditPackagesQueryOptions } from '#client/landing/api/get-credit-packages.js';
 import { PromoCodeBox } from '#client/promo/components/promo-code-box.js';
 import { Page, PageHeader } from '#client/ui/page.js';

@@ -4,7 +4,7 @@ import type { CreditPackageId } from '#shared/credits.js';
 import { useUser } from '#client/auth/use-user.js';
 import { creditPackagesQueryOptions } from '#client/landing/api/get-credit-packages.js';
 import { configQueryOptions } from '#client/lib/config.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { BalanceCard } from '../components/balance-card.js';
 import { PackagePicker } from '../components/package-picker.js';

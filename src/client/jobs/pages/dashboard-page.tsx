@@ -21,7 +21,7 @@ import { transactionsQueryOptions } from '#client/credits/api/get-transactions.j
 import { CreditSidebar } from '#client/credits/components/credit-sidebar.js';
 import { configQueryOptions } from '#client/lib/config.js';
 import { LOGOUT_URL } from '#client/lib/query-client.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { BecomeProviderCard } from '#client/providers/components/become-provider-card.js';
 import { serviceRequestsQueryOptions } from '#client/service-requests/api/get-service-requests.js';
 import { ServiceRequestList } from '#client/service-requests/components/service-request-list.js';

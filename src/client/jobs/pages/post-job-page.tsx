@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { categoriesQueryOptions } from '../api/get-categories.js';
 import { PostJobForm } from '../components/post-job-form.js';

@@ -3,7 +3,7 @@ import { CONVERSATIONS_POLL_MS } from '#shared/conversation-rules.js';
 import type { Conversation } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
 import { usePollingFallback } from '#client/lib/event-stream.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 
 /** GET /api/conversations: latest activity first. */
 export const conversationsQueryOptions = queryOptions({

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { redirect, type ActionFunctionArgs } from 'react-router';
 import type { Message, SendMessageInput } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
@@ -17,11 +18,22 @@ export function sendMessage(input: SendMessageInput): Promise<Message> {
   return api<Message>('/api/messages', { method: 'POST', body: input });
 }
 
+/** A sent message joins its cached thread at once; the list re-sorts. */
+function fileSent(queryClient: QueryClient, message: Message) {
+  addMessageToThread(queryClient, message);
+  return queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+}
+
+/** POST /api/messages from scripts (message-composer.tsx), filed as the route's action files it. */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: sendMessage, onSuccess: (message) => fileSent(queryClient, message) });
+}
+
 /**
- * The message composer in the /messages route's action (docs/decisions/030), sent by scripts (a fetcher: from
- * the thread, or the 'Message' dialog of another page) or posted by the browser itself: POST /api/messages
- * with the text trimmed, the message added to its thread and the list refreshed, then its conversation on
- * /messages. A refusal comes back as the form's data with the text sent.
+ * The message composer posted by the browser itself (docs/decisions/030), to the /messages route's action: POST
+ * /api/messages with the text trimmed, the message filed, then its conversation on /messages. A refusal comes
+ * back as the form's data with the text sent.
  */
 export async function sendMessageAction({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
@@ -32,8 +44,6 @@ export async function sendMessageAction({ request, context }: ActionFunctionArgs
   } catch (error) {
     return formFailure(error, values);
   }
-  const queryClient = routeQueryClient(context);
-  addMessageToThread(queryClient, message);
-  await queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey });
+  await fileSent(routeQueryClient(context), message);
   return redirect(conversationPath(message.conversationId));
 }

@@ -1,14 +1,15 @@
 import { Send } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '#shared/conversations.js';
+import { errorMessage } from '#client/lib/errors.js';
 import { useFormFailure } from '#client/lib/forms.js';
 import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Textarea } from '#client/ui/textarea.js';
 import { toast } from '#client/ui/toast.js';
-import { conversationPath, MESSAGES_PATH, SEND_MESSAGE_INTENT } from '../api/send-message.js';
+import { conversationPath, MESSAGES_PATH, SEND_MESSAGE_INTENT, useSendMessage } from '../api/send-message.js';
 
 type ComposerProps = {
   jobId: string;
@@ -22,40 +23,40 @@ const FIELDS = ['content'] as const;
 
 /**
  * The message input: Enter sends, Shift+Enter adds a line; blank text is never sent, and what is sent is trimmed.
- * A form posted to the /messages route's action (docs/decisions/030): by the browser itself before scripts run
- * (or without them), with the refusal drawn here; with scripts, by a fetcher, so the page stays while it is sent,
- * and the sent message's conversation opens on /messages.
+ * A form posted to the /messages route's action by the browser itself before scripts run (or without them), with
+ * the refusal drawn here (docs/decisions/030); with scripts it is sent in place, and the sent message's
+ * conversation opens on /messages.
  */
 export function MessageComposer({ jobId, receiverId, conversationId, autoFocus = false }: ComposerProps) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
-  const failure = useFormFailure(FIELDS, 'messages:send_failed', {}, fetcher.data);
+  const navigate = useNavigate();
+  const send = useSendMessage();
+  const failure = useFormFailure(FIELDS, 'messages:send_failed');
   const refused = failure.values.intent === SEND_MESSAGE_INTENT ? failure : null;
   const [content, setContent] = useState(refused?.values.content ?? '');
-  const pending = fetcher.state !== 'idle';
+  const pending = send.isPending;
   const trimmed = content.trim();
   const canSend = trimmed.length > 0 && !pending;
-
-  // A refusal of a message sent by scripts: the text is put back and the reason told, once per answer.
-  const told = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || told.current === fetcher.data || !refused) return;
-    told.current = fetcher.data;
-    setContent((current) => current || (refused.values.content ?? ''));
-    toast({
-      title: t('messages:error_title'),
-      description: refused.formError ?? refused.fieldError('content') ?? t('messages:send_failed'),
-      variant: 'destructive',
-    });
-  }, [fetcher.state, fetcher.data, refused, t]);
 
   const submit = () => {
     if (!canSend) return;
     // Cleared at once so the next message can be typed; put back if sending fails.
     setContent('');
-    void fetcher.submit(
-      { intent: SEND_MESSAGE_INTENT, jobId, receiverId, content: trimmed },
-      { method: 'post', action: MESSAGES_PATH },
+    send.mutate(
+      { jobId, receiverId, content: trimmed },
+      {
+        onSuccess: (message) => {
+          if (message.conversationId !== conversationId) void navigate(conversationPath(message.conversationId));
+        },
+        onError: (error) => {
+          setContent((current) => current || trimmed);
+          toast({
+            title: t('messages:error_title'),
+            description: errorMessage(error, t, 'messages:send_failed'),
+            variant: 'destructive',
+          });
+        },
+      },
     );
   };
 
@@ -66,8 +67,8 @@ export function MessageComposer({ jobId, receiverId, conversationId, autoFocus =
     }
   };
 
-  // Drawn in the page only for a form the browser posted itself (scripts tell it in a notice instead).
-  const reason = refused && !fetcher.data ? (refused.formError ?? refused.fieldError('content')) : null;
+  // The refusal of a form the browser posted itself (scripts tell theirs in a notice).
+  const reason = refused && (refused.formError ?? refused.fieldError('content'));
   return (
     <form
       method="post"

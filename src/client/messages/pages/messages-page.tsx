@@ -6,7 +6,7 @@ import type { Conversation } from '#shared/conversations.js';
 import { useUser } from '#client/auth/use-user.js';
 import { cn } from '#client/lib/cn.js';
 import { useEventStreamOpen } from '#client/lib/event-stream.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';

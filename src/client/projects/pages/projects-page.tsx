@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { JobStatus } from '#shared/jobs.js';
 import { cn } from '#client/lib/cn.js';
-import { queryLoader } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
