@@ -83,8 +83,10 @@ const ALLOWLIST = {
       'src/client/landing': ['entry-page.tsx'],
       'src/client/layout': ['not-found-page.tsx'],
       'src/client/legal': ['privacy-page.tsx', 'terms-page.tsx'],
-      'src/client/messages': ['pages/messages-page.tsx'],
+      // The route table's own lazy modules: the signed-in frame's loader and the forms' route actions.
+      'src/client/messages': ['api/get-conversations.ts', 'api/send-message.ts', 'pages/messages-page.tsx'],
       'src/client/projects': ['pages/projects-page.tsx'],
+      'src/client/promo': ['api/redeem-promo-code.ts'],
     },
   },
   // The '/' route: the landing page for a visitor, else the home page, loaded lazily by its path like app.tsx's.

@@ -16,7 +16,7 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
   const passwords: string[] = [];
 
   beforeAll(async () => {
-    app = await startApp({ LOG_LEVEL: 'info' }, { captureOutput: true });
+    app = await startApp({ LOG_LEVEL: 'info', FREE_CREDITS_ON_UPGRADE: '50' }, { captureOutput: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -60,6 +60,8 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password', { exact: true }).fill(password);
     expect(await hydrated(page)).toBe(false);
+    // The show-password eye works only with scripts: it is not drawn before them, so no click on it is lost.
+    expect(await form.getByRole('button', { name: 'Show password' }).count()).toBe(0);
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${app.url}/`);
     await page.getByTestId('user-chip').getByText('Tess').waitFor();
@@ -94,6 +96,60 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
     await page.waitForURL(/\/find-providers\?q=roof/);
     await page.getByTestId('provider-count').waitFor();
     await context.close();
+  });
+
+  it('places a bid the moment the bid form shows, before any script has run', async () => {
+    const owner = await browser.newContext();
+    const customer = await owner.newPage();
+    const { email, password } = await account(customer);
+    const signedIn = await customer.request.post(`${app.url}/api/auth/login`, {
+      data: { email, password },
+      headers: { origin: app.url },
+    });
+    expect(signedIn.status()).toBe(200);
+    const posted = await customer.request.post(`${app.url}/api/jobs`, {
+      headers: { origin: app.url },
+      data: {
+        categoryId: 1,
+        title: 'Fix the porch light',
+        description: 'The porch light flickers; replace the fixture and check the switch.',
+        zipCode: '78701',
+        city: 'Austin',
+        state: 'TX',
+        budgetMin: '100',
+        budgetMax: '300',
+        timeline: 'flexible',
+      },
+    });
+    expect(posted.status()).toBe(201);
+    const job = (await posted.json()) as { id: string };
+
+    const { context, page } = await slowScripts();
+    // A provider, signed in, with the credits to bid (FREE_CREDITS_ON_UPGRADE).
+    const provider = await page.request.post(`${app.url}/api/auth/register`, {
+      headers: { origin: app.url },
+      data: {
+        email: `bidder-${randomBytes(4).toString('hex')}@example.com`,
+        password,
+        firstName: 'Bea',
+        lastName: 'Bid',
+      },
+    });
+    expect(provider.status()).toBe(201);
+    expect(
+      (await page.request.post(`${app.url}/api/auth/upgrade-to-provider`, { headers: { origin: app.url } })).ok(),
+    ).toBe(true);
+
+    await page.goto(`${app.url}/jobs/${job.id}`, { waitUntil: 'commit' });
+    const form = page.getByTestId('bid-form');
+    await form.getByLabel(catalogText('en', 'bids:amount_label')).fill('240');
+    expect(await hydrated(page)).toBe(false);
+    await form.getByRole('button', { name: catalogText('en', 'bids:submit', { count: 9 }) }).click();
+    await page.getByTestId('own-bid').waitFor();
+    const bids = await customer.request.get(`${app.url}/api/jobs/${job.id}/bids`);
+    expect(await bids.json()).toMatchObject([{ amount: '240.00', tier: 'regular', status: 'pending' }]);
+    await context.close();
+    await owner.close();
   });
 
   it('signs in with scripts too, without the password in a URL', async () => {

@@ -5,18 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testTempDir } from '#server/test/temp-dir.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, DESKTOP, launchBrowser } from './support/browser.js';
+import { catalogText, describeJourney, DESKTOP, launchBrowser, newContext } from './support/browser.js';
 
 // The marketplace's forms posted by the browser itself (docs/decisions/030): post a job with photos, place a
-// bid, accept a bid. First as the server sees such a post (HTTP, no browser), then in Chromium with JavaScript
-// off, in English and with one refusal in Spanish.
+// bid, accept a bid, send a message, redeem a promo code, log out. First as the server sees such a post (HTTP,
+// no browser), then in Chromium with JavaScript off, in English and with refusals in Spanish.
 
 const PASSWORD = 'correct horse battery';
 const FREE_CREDITS = 200;
 
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp({ FREE_CREDITS_ON_UPGRADE: String(FREE_CREDITS) });
+  // The demo data brings the promo code anyone may redeem once (WELCOME10).
+  app = await startApp({ FREE_CREDITS_ON_UPGRADE: String(FREE_CREDITS), SEED_DEMO: 'true' });
 });
 afterAll(async () => {
   await app?.stop();
@@ -211,6 +212,70 @@ describe('the marketplace forms posted natively (no scripts)', () => {
   });
 });
 
+describe('messages, promo codes and an ended session, posted natively (no scripts)', () => {
+  it('sends a message: 303 to its conversation, the text trimmed; cross-site 403; a blank one refused in Spanish', async () => {
+    const owner = await account('Marta');
+    const provider = await account('Mateo', true);
+    const job = await call<Job>(owner, 'POST', '/api/jobs', {
+      ...Object.fromEntries(jobForm('A job to talk about natively').entries()),
+      intent: undefined,
+      requiresLicense: false,
+    });
+    // Messages are about a job the provider bid on (spec §2).
+    await call(provider, 'POST', `/api/jobs/${job.id}/bids`, { amount: '150', tier: 'regular' });
+    const message = (content: string) =>
+      new URLSearchParams({ intent: 'send-message', jobId: job.id, receiverId: owner.id, content });
+
+    const cross = await post(provider, '/messages', message('From elsewhere'), { origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    expect(await call<unknown[]>(owner, 'GET', '/api/conversations')).toHaveLength(0);
+
+    const sent = await post(provider, '/messages', message('  Hello from a form  '));
+    expect(sent.status).toBe(303);
+    const [conversation] = await call<{ id: string }[]>(owner, 'GET', '/api/conversations');
+    expect(sent.headers.get('location')).toBe(`/messages?c=${conversation!.id}`);
+    const thread = await call<{ content: string }[]>(owner, 'GET', `/api/messages?conversationId=${conversation!.id}`);
+    expect(thread.map((item) => item.content)).toEqual(['Hello from a form']);
+
+    const blank = await post(provider, `/messages?c=${conversation!.id}`, message('   '), { lang: 'es' });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain(catalogText('es', 'messages:validation_content_required'));
+    expect(await call<unknown[]>(owner, 'GET', `/api/messages?conversationId=${conversation!.id}`)).toHaveLength(1);
+  });
+
+  it('redeems a promo code once: 303 back with the credits; again refused in Spanish; an empty code is ignored', async () => {
+    const provider = await account('Mina', true);
+    const credits = async () => (await call<{ credits: number }>(provider, 'GET', '/api/auth/user')).credits;
+    const code = (value: string) => new URLSearchParams({ intent: 'redeem-promo', code: value });
+
+    const redeemed = await post(provider, '/buy-credits', code('  welcome10 '));
+    expect(redeemed.status).toBe(303);
+    expect(redeemed.headers.get('location')).toBe('/buy-credits');
+    expect(await credits()).toBe(FREE_CREDITS + 10);
+
+    const again = await post(provider, '/buy-credits', code('WELCOME10'), { lang: 'es' });
+    expect(again.status).toBe(409);
+    const html = await again.text();
+    expect(html).toContain(catalogText('es', 'promo:invalid_title'));
+    expect(html).toContain('value="WELCOME10"');
+    expect(html).toContain('<html lang="es"');
+
+    const empty = await post(provider, '/buy-credits', code('   '));
+    expect(empty.status).toBe(303);
+    expect(await credits()).toBe(FREE_CREDITS + 10);
+  });
+
+  it('a form posted after the session ended goes to login, to come back to the page (spec §8)', async () => {
+    const ended: Account = { cookie: 'sid=ended', id: '' };
+    const bid = new URLSearchParams({ intent: 'place-bid', amount: '100', tier: 'regular' });
+    const answer = await post(ended, '/jobs/some-job', bid);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`/api/login?returnTo=${encodeURIComponent('/jobs/some-job')}`);
+    const promo = await post(ended, '/buy-credits', new URLSearchParams({ intent: 'redeem-promo', code: 'WELCOME10' }));
+    expect(promo.headers.get('location')).toBe(`/api/login?returnTo=${encodeURIComponent('/buy-credits')}`);
+  });
+});
+
 describeJourney('with JavaScript off: post a job with a photo, a provider bids, the owner hires', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -297,5 +362,83 @@ describeJourney('with JavaScript off: post a job with a photo, a provider bids, 
       .click();
     await page.waitForURL(`${app.url}/jobs/${jobId}`);
     expect((await call<Job>(owner, 'GET', `/api/jobs/${jobId}`)).status).toBe('in_progress');
+  });
+  it('the provider messages the owner, who answers (refused first in Spanish), then logs out', async () => {
+    await call(provider, 'POST', '/api/messages', { jobId, receiverId: owner.id, content: 'Starting Monday?' });
+    const es = await pageAs(owner, 'es');
+    await es.goto(`${app.url}/messages`);
+    await es.getByTestId('conversation').first().click();
+    await es.getByTestId('message').filter({ hasText: 'Starting Monday?' }).waitFor();
+    await es.getByRole('button', { name: catalogText('es', 'messages:send'), exact: true }).click();
+    await es.getByText(catalogText('es', 'messages:validation_content_required')).waitFor();
+
+    const page = await pageAs(owner);
+    await page.goto(`${app.url}/messages`);
+    await page.getByTestId('conversation').first().click();
+    await page.getByRole('textbox', { name: catalogText('en', 'messages:input_label') }).fill('Yes, Monday works.');
+    await page.getByRole('button', { name: catalogText('en', 'messages:send'), exact: true }).click();
+    await page.waitForURL(/\/messages\?c=/);
+    await page.getByTestId('message').filter({ hasText: 'Yes, Monday works.' }).waitFor();
+
+    // Log out is a link the server answers (GET /api/logout): the session ends without scripts too.
+    await page
+      .getByRole('link', { name: catalogText('en', 'common:log_out') })
+      .first()
+      .click();
+    await page.waitForURL(`${app.url}/`);
+    expect((await page.request.get(`${app.url}/api/auth/user`)).status()).toBe(401);
+  });
+
+  it('the provider redeems a promo code, refused in Spanish the second time', async () => {
+    const before = (await call<{ credits: number }>(provider, 'GET', '/api/auth/user')).credits;
+    const page = await pageAs(provider);
+    await page.goto(`${app.url}/buy-credits`);
+    const box = page.getByTestId('promo-code-box');
+    await box.getByLabel(catalogText('en', 'promo:box_label')).fill('welcome10');
+    await box.getByRole('button', { name: catalogText('en', 'promo:box_submit') }).click();
+    await page.waitForURL(`${app.url}/buy-credits`);
+    expect((await call<{ credits: number }>(provider, 'GET', '/api/auth/user')).credits).toBe(before + 10);
+    await page
+      .getByTestId('balance-card')
+      .getByText(String(before + 10))
+      .first()
+      .waitFor();
+
+    const es = await pageAs(provider, 'es');
+    await es.goto(`${app.url}/buy-credits`);
+    const cajita = es.getByTestId('promo-code-box');
+    await cajita.getByLabel(catalogText('es', 'promo:box_label')).fill('WELCOME10');
+    await cajita.getByRole('button', { name: catalogText('es', 'promo:box_submit') }).click();
+    await cajita.getByText(catalogText('es', 'promo:invalid_title')).waitFor();
+    expect((await call<{ credits: number }>(provider, 'GET', '/api/auth/user')).credits).toBe(before + 10);
+  });
+});
+
+describeJourney('with scripts: a form sent after the session ended', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows Unauthorized, then the login page with the way back (spec §8)', async () => {
+    const who = await account('Ulla', true);
+    const context = await newContext(browser);
+    const [name, ...value] = who.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: app.url }]);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/buy-credits`);
+    // The session ends on the server (signed out elsewhere) while the page stays open.
+    await fetch(`${app.url}/api/logout`, { headers: { cookie: who.cookie }, redirect: 'manual' });
+    const box = page.getByTestId('promo-code-box');
+    await box.getByLabel(catalogText('en', 'promo:box_label')).fill('WELCOME10');
+    const refused = page.waitForResponse((answer) => answer.url().endsWith('/api/promo-codes/redeem'));
+    await box.getByRole('button', { name: catalogText('en', 'promo:box_submit') }).click();
+    expect((await refused).status()).toBe(401);
+    await page.getByText(catalogText('en', 'common:unauthorized_title'), { exact: true }).waitFor();
+    await page.waitForURL(`${app.url}/login?returnTo=${encodeURIComponent('/buy-credits')}`);
+    await context.close();
   });
 });

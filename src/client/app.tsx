@@ -13,6 +13,20 @@ import { EntryPage } from '#client/landing/entry-page.js';
 import { AppShell, languageAction } from '#client/layout/index.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 
+/**
+ * A route's lazy parts (`Component`, `loader`, `action`) from one module: one dynamic import for them all, so the
+ * entry holds one list of the chunks to preload per module, not one per part.
+ */
+function fromModule<Module>(
+  load: () => Promise<Module>,
+  names: Partial<Record<'Component' | 'loader' | 'action', keyof Module>>,
+): LazyParts {
+  const parts: Record<string, () => Promise<unknown>> = {};
+  for (const [part, name] of Object.entries(names)) parts[part] = async () => (await load())[name as keyof Module];
+  return parts as LazyParts;
+}
+type LazyParts = Exclude<NonNullable<RouteObject['lazy']>, (...args: never[]) => unknown>;
+
 // Route-level code splitting: each feature page is its own chunk. The same table renders the public pages at
 // build time (prerender.tsx, docs/contract.md §1 'First paint').
 export const routes: RouteObject[] = [
@@ -23,24 +37,21 @@ export const routes: RouteObject[] = [
       { index: true, Component: EntryPage },
       {
         path: 'login',
-        lazy: {
-          Component: async () => (await import('#client/auth/login-page.js')).LoginPage,
-          action: async () => (await import('#client/auth/login-page.js')).loginAction,
-        },
+        lazy: fromModule(() => import('#client/auth/login-page.js'), { Component: 'LoginPage', action: 'loginAction' }),
       },
       {
         path: 'forgot-password',
-        lazy: {
-          Component: async () => (await import('#client/auth/password-reset-pages.js')).ForgotPasswordPage,
-          action: async () => (await import('#client/auth/password-reset-pages.js')).forgotPasswordAction,
-        },
+        lazy: fromModule(() => import('#client/auth/password-reset-pages.js'), {
+          Component: 'ForgotPasswordPage',
+          action: 'forgotPasswordAction',
+        }),
       },
       {
         path: 'reset-password',
-        lazy: {
-          Component: async () => (await import('#client/auth/password-reset-pages.js')).ResetPasswordPage,
-          action: async () => (await import('#client/auth/password-reset-pages.js')).resetPasswordAction,
-        },
+        lazy: fromModule(() => import('#client/auth/password-reset-pages.js'), {
+          Component: 'ResetPasswordPage',
+          action: 'resetPasswordAction',
+        }),
       },
       {
         // The language toggle's form when the browser sends it itself (layout/language-toggle.tsx).
@@ -50,85 +61,118 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'verify-email',
-        lazy: { Component: async () => (await import('#client/auth/verify-email-page.js')).VerifyEmailPage },
+        lazy: fromModule(() => import('#client/auth/verify-email-page.js'), { Component: 'VerifyEmailPage' }),
       },
-      { path: 'terms', lazy: { Component: async () => (await import('#client/legal/terms-page.js')).TermsPage } },
-      { path: 'privacy', lazy: { Component: async () => (await import('#client/legal/privacy-page.js')).PrivacyPage } },
+      { path: 'terms', lazy: fromModule(() => import('#client/legal/terms-page.js'), { Component: 'TermsPage' }) },
+      {
+        path: 'privacy',
+        lazy: fromModule(() => import('#client/legal/privacy-page.js'), { Component: 'PrivacyPage' }),
+      },
       {
         Component: RequireAuth,
+        lazy: fromModule(() => import('#client/messages/api/get-conversations.js'), { loader: 'signedInFrameLoader' }),
         children: [
           {
             path: 'post-job',
             lazy: {
-              Component: async () => (await import('#client/jobs/pages/post-job-page.js')).PostJobPage,
-              action: async () => (await import('#client/jobs/api/create-job.js')).postJobAction,
+              ...fromModule(() => import('#client/jobs/pages/post-job-page.js'), {
+                Component: 'PostJobPage',
+                loader: 'postJobLoader',
+              }),
+              ...fromModule(() => import('#client/jobs/api/create-job.js'), { action: 'postJobAction' }),
             },
           },
           {
             path: 'jobs/:id',
-            lazy: {
-              Component: async () => (await import('#client/jobs/pages/job-detail-page.js')).JobDetailPage,
-              action: async () => (await import('#client/jobs/pages/job-detail-page.js')).jobAction,
-            },
+            lazy: fromModule(() => import('#client/jobs/pages/job-detail-page.js'), {
+              Component: 'JobDetailPage',
+              loader: 'jobLoader',
+              action: 'jobAction',
+            }),
           },
           {
             path: 'dashboard',
-            lazy: { Component: async () => (await import('#client/jobs/pages/dashboard-page.js')).DashboardPage },
+            lazy: fromModule(() => import('#client/jobs/pages/dashboard-page.js'), {
+              Component: 'DashboardPage',
+              loader: 'dashboardLoader',
+            }),
           },
           {
             path: 'provider-dashboard',
-            lazy: {
-              Component: async () =>
-                (await import('#client/bids/pages/provider-dashboard-page.js')).ProviderDashboardPage,
-            },
+            lazy: fromModule(() => import('#client/bids/pages/provider-dashboard-page.js'), {
+              Component: 'ProviderDashboardPage',
+              loader: 'providerDashboardLoader',
+            }),
           },
           {
             path: 'admin',
-            lazy: { Component: async () => (await import('#client/admin/pages/admin-page.js')).AdminPage },
+            lazy: fromModule(() => import('#client/admin/pages/admin-page.js'), {
+              Component: 'AdminPage',
+              loader: 'adminLoader',
+            }),
           },
           {
             path: 'buy-credits',
-            lazy: { Component: async () => (await import('#client/credits/pages/buy-credits-page.js')).BuyCreditsPage },
+            lazy: {
+              ...fromModule(() => import('#client/credits/pages/buy-credits-page.js'), {
+                Component: 'BuyCreditsPage',
+                loader: 'buyCreditsLoader',
+              }),
+              ...fromModule(() => import('#client/promo/api/redeem-promo-code.js'), { action: 'redeemPromoAction' }),
+            },
           },
           {
             path: 'messages',
-            lazy: { Component: async () => (await import('#client/messages/pages/messages-page.js')).MessagesPage },
+            lazy: {
+              ...fromModule(() => import('#client/messages/pages/messages-page.js'), {
+                Component: 'MessagesPage',
+                loader: 'messagesLoader',
+              }),
+              ...fromModule(() => import('#client/messages/api/send-message.js'), { action: 'sendMessageAction' }),
+            },
           },
           {
             path: 'projects',
-            lazy: { Component: async () => (await import('#client/projects/pages/projects-page.js')).ProjectsPage },
+            lazy: fromModule(() => import('#client/projects/pages/projects-page.js'), {
+              Component: 'ProjectsPage',
+              loader: 'projectsLoader',
+            }),
           },
           {
             path: 'checkout',
-            lazy: { Component: async () => (await import('#client/credits/pages/checkout-page.js')).CheckoutPage },
+            lazy: fromModule(() => import('#client/credits/pages/checkout-page.js'), {
+              Component: 'CheckoutPage',
+              loader: 'checkoutLoader',
+            }),
           },
           {
             path: 'settings',
-            lazy: { Component: async () => (await import('#client/auth/settings-page.js')).SettingsPage },
+            lazy: fromModule(() => import('#client/auth/settings-page.js'), { Component: 'SettingsPage' }),
           },
           {
             path: 'business-profile',
-            lazy: {
-              Component: async () =>
-                (await import('#client/business-profiles/pages/business-profile-page.js')).BusinessProfilePage,
-            },
+            lazy: fromModule(() => import('#client/business-profiles/pages/business-profile-page.js'), {
+              Component: 'BusinessProfilePage',
+              loader: 'businessProfileLoader',
+            }),
           },
           {
             path: 'find-providers',
-            lazy: {
-              Component: async () =>
-                (await import('#client/business-profiles/pages/find-providers-page.js')).FindProvidersPage,
-            },
+            lazy: fromModule(() => import('#client/business-profiles/pages/find-providers-page.js'), {
+              Component: 'FindProvidersPage',
+              loader: 'findProvidersLoader',
+            }),
           },
           {
             path: 'provider/:id',
-            lazy: {
-              Component: async () => (await import('#client/business-profiles/pages/provider-page.js')).ProviderPage,
-            },
+            lazy: fromModule(() => import('#client/business-profiles/pages/provider-page.js'), {
+              Component: 'ProviderPage',
+              loader: 'providerLoader',
+            }),
           },
         ],
       },
-      { path: '*', lazy: { Component: async () => (await import('#client/layout/not-found-page.js')).NotFoundPage } },
+      { path: '*', lazy: fromModule(() => import('#client/layout/not-found-page.js'), { Component: 'NotFoundPage' }) },
     ],
   },
 ];

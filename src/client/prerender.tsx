@@ -15,7 +15,8 @@ import { loadMatchedRoutes, routes } from '#client/app.js';
 import { userQueryOptions } from '#client/auth/index.js';
 import { setApiTransport } from '#client/lib/api.js';
 import { i18n, loadAllCatalogs } from '#client/lib/i18n.js';
-import { createQueryClient } from '#client/lib/query-client.js';
+import { isUnauthorizedFailure } from '#client/lib/forms.js';
+import { createQueryClient, loginUrl } from '#client/lib/query-client.js';
 import { routeContext } from '#client/lib/route-context.js';
 import { Toaster } from '#client/ui/toaster.js';
 import type { Language } from '#shared/i18n/languages.js';
@@ -27,7 +28,9 @@ import type { ApiFetch, PageAnswer as SharedPageAnswer, RenderedPage } from '#sh
 // without them). All render the very tree main.tsx hydrates, wait for every lazy part, and write no inline
 // script (the CSP allows none): StaticRouterProvider's own hydration script is off, and the router's data
 // (loader and action data) travels in a JSON data block instead. Renders run side by side: each has its own
-// query cache, its own i18next instance in its language, and its own API scope (an AsyncLocalStorage).
+// query cache, its own i18next instance in its language, and its own API scope (an AsyncLocalStorage). A page is
+// rendered once: its routes' loaders have put in the cache what it reads first; a query nobody loaded is left
+// pending (never fetched while rendering, so a disabled one stays unasked) and the browser asks for it.
 // Text that depends on the clock or the reader's time zone (relative times, dates of timestamps) is marked
 // suppressHydrationWarning where it is drawn: the browser's first render may differ there by a minute or a day.
 
@@ -97,36 +100,6 @@ async function render(
   };
 }
 
-/**
- * Rounds of 'render, then fetch what the render asked for' for a screen whose route declares no loader yet
- * (a route with a loader has its data before the first render, and that render is the page).
- */
-const DATA_ROUNDS = 3;
-
-/** Renders until a render asks for no data it does not have (at most DATA_ROUNDS more renders). */
-async function renderWithData(
-  handler: ReturnType<typeof createStaticHandler>,
-  context: StaticHandlerContext,
-  language: Language,
-  queryClient: QueryClient,
-  withApi: boolean,
-): Promise<RenderedPage> {
-  const tried = new Set<string>();
-  for (let round = 0; ; round += 1) {
-    const page = await render(handler, context, language, queryClient);
-    if (!withApi) return page;
-    const asked = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.state.status === 'pending' && !tried.has(query.queryHash));
-    // A render that asked for nothing new was drawn from the data at hand: it is the page; after the last
-    // round, what is still missing stays for the browser.
-    if (asked.length === 0 || round === DATA_ROUNDS) return page;
-    for (const query of asked) tried.add(query.queryHash);
-    await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-  }
-}
-
 /** A thrown route error as plain data for the browser's router (an Error's message only, never its stack). */
 function routeErrors(errors: StaticHandlerContext['errors']): HydrationState['errors'] {
   if (!errors) return null;
@@ -168,7 +141,14 @@ export async function answer(
         if (!location) throw new Error(`${request.url} answered ${context.status} without a location`);
         return { kind: 'redirect', status: context.status, location, setCookies: context.headers.getSetCookie() };
       }
-      const page = await renderWithData(handler, context, language, queryClient, fetch !== null);
+      // A form refused because the session has ended (spec §8 '401 handling', forms.ts formFailure): to the
+      // login page, then back to this page once signed in.
+      if (Object.values(context.actionData ?? {}).some(isUnauthorizedFailure)) {
+        const { pathname, search } = new URL(request.url);
+        return { kind: 'redirect', status: 303, location: loginUrl(pathname + search), setCookies: [] };
+      }
+      // Once: the routes' loaders have put in the cache what the screen reads first (route-context.ts).
+      const page = await render(handler, context, language, queryClient);
       return {
         kind: 'page',
         status: context.statusCode,

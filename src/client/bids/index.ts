@@ -1,5 +1,6 @@
 // What other features and the router may use of the bids feature (eslint.config.js lets them import nothing
 // else of it). Pages are not here: the router (app.tsx) loads each one lazily by its own path.
+export { intelligenceQueryOptions } from './api/get-intelligence.js';
 export { jobBidsQueryOptions, useJobBids } from './api/get-job-bids.js';
 export { myBidsQueryOptions } from './api/get-my-bids.js';
 export { placeBidAction } from './api/place-bid.js';

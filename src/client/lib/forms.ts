@@ -6,6 +6,7 @@ import type { FieldError } from '#shared/errors.js';
 import { ApiError } from './api.js';
 import { errorMessage, fieldErrors } from './errors.js';
 import { i18n } from './i18n.js';
+import { isUnauthorized, redirectToLogin } from './query-client.js';
 import { toast } from '#client/ui/toast.js';
 
 // Forms that work before scripts (docs/decisions/030): a route's action reads the form, calls the app's API
@@ -29,15 +30,29 @@ export function formValues(form: FormData): Record<string, string> {
 /**
  * The action's answer to a refusal of the API: its status, code, message and field errors, and `values` to
  * fill the form again. Anything else than a refusal (the network, a bug) is thrown to the route's boundary.
+ * A session that has ended (spec §8 '401 handling'): in the browser, the 'Unauthorized' notice, then the login
+ * page with the way back (`redirectToLogin`); on the server, the page's answer becomes that redirect
+ * (`unauthorizedFailure`, prerender.tsx).
  */
 export function formFailure(error: unknown, values: Record<string, string> = {}) {
   if (!(error instanceof ApiError)) throw error;
+  if (isUnauthorized(error) && typeof document !== 'undefined') redirectToLogin();
   const failure: FormFailure = {
     failure: { status: error.status, code: error.code, message: error.serverMessage, errors: error.errors },
     values,
   };
   return data(failure, { status: error.status });
 }
+
+/** A route action's data that is the refusal of a session that has ended (formFailure), else false. */
+export function isUnauthorizedFailure(answer: unknown): boolean {
+  const failure = (answer as Partial<FormFailure> | null | undefined)?.failure;
+  return Boolean(failure) && isUnauthorized(apiErrorOf(failure!));
+}
+
+/** A refusal as data back to the API's error it came from (what the error helpers read). */
+const apiErrorOf = ({ status, code, message, errors }: FormFailure['failure']) =>
+  new ApiError(status, '', JSON.stringify({ code, message, errors }));
 
 /** A form the action refused itself with the form's own schema (what the API does not see), as `formFailure`. */
 export function schemaFailure(error: ZodError, values: Record<string, string> = {}) {
@@ -52,7 +67,7 @@ export function schemaFailure(error: ZodError, values: Record<string, string> = 
 
 /**
  * The refusal the route's action answered, translated: `formError` when no field carries it, `fieldError`
- * per field, and the values sent. Empty before any submission.
+ * per field, the values sent and the API's status. Empty before any submission.
  */
 export function useFormFailure(
   fields: readonly string[],
@@ -62,9 +77,10 @@ export function useFormFailure(
 ) {
   const { t } = useTranslation();
   const answer = useActionData() as FormFailure | undefined;
-  if (!answer?.failure) return { formError: null, fieldError: () => undefined, values: answer?.values ?? {} };
-  const { status, code, message, errors } = answer.failure;
-  const error = new ApiError(status, '', JSON.stringify({ code, message, errors }));
+  if (!answer?.failure)
+    return { formError: null, fieldError: () => undefined, values: answer?.values ?? {}, status: null };
+  const error = apiErrorOf(answer.failure);
+  const { code, status } = answer.failure;
   const byField = fieldErrors(error, t);
   const codeField = codeFields[code];
   if (codeField) byField[codeField] = errorMessage(error, t, fallbackKey);
@@ -73,6 +89,7 @@ export function useFormFailure(
     formError: onField ? null : errorMessage(error, t, fallbackKey),
     fieldError: (field: string): string | undefined => byField[field],
     values: answer.values,
+    status,
   };
 }
 
@@ -106,7 +123,11 @@ export function useRouteForm<Values>(handleSubmit: HandleSubmit<Values>, intent:
  * action runs in the browser). A form the browser posted itself has its action run on the server, where no
  * toast can show: the page it is sent on to (Post/Redirect/Get) shows the outcome.
  */
-export function toastInBrowser(titleKey: string, descriptionKey: string, options: Record<string, string> = {}) {
+export function toastInBrowser(
+  titleKey: string,
+  descriptionKey: string,
+  options: Record<string, string | number> = {},
+) {
   if (typeof document === 'undefined') return;
   toast({ title: i18n.t(titleKey, options), description: i18n.t(descriptionKey, options), variant: 'success' });
 }

@@ -2,6 +2,8 @@ import { ShieldAlert } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser, ResendVerificationButton } from '#client/auth/index.js';
+import { queryLoader } from '#client/lib/route-loader.js';
+import { promoCodesQueryOptions } from '../api/get-promo-codes.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
@@ -15,6 +17,11 @@ const ADMIN_TABS: readonly AdminTab[] = [
   { value: 'promo-codes', labelKey: 'promo:tab_promo_codes', Panel: PromoCodesPanel },
   { value: 'verification', labelKey: 'profiles:tab_verification', Panel: VerificationPanel },
 ];
+
+/** What /admin shows first to an operator (app.tsx): the promo codes tab. */
+export const adminLoader = queryLoader((queryClient, _args, user) =>
+  user?.isAdmin ? queryClient.ensureQueryData(promoCodesQueryOptions) : Promise.resolve(),
+);
 
 /**
  * /admin: operator tools for users listed in ADMIN_EMAILS whose email is verified

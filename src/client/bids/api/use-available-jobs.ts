@@ -1,8 +1,11 @@
-import { useJobs } from '#client/jobs/index.js';
+import { jobsQueryOptions, useJobs } from '#client/jobs/index.js';
 
 // One fetch size for every provider screen, so they share one cached query. It is a little more
 // than the longest list (10) so that, once the provider's own jobs are left out, enough remain.
 const FETCH_COUNT = 20;
+
+/** The one query behind every provider screen's open jobs (for a route's loader). */
+export const availableJobsQueryOptions = jobsQueryOptions({ limit: FETCH_COUNT });
 
 /** Open jobs a provider may bid on (not their own), newest first, at most `count`. */
 export function useAvailableJobs(userId: string, count: number) {

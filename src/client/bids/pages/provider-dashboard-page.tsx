@@ -4,16 +4,17 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/auth.js';
 import { useUser } from '#client/auth/index.js';
-import { useAvailableJobs } from '../api/use-available-jobs.js';
+import { availableJobsQueryOptions, useAvailableJobs } from '../api/use-available-jobs.js';
 import { formatBudgetRange, formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useMyBids } from '../api/get-my-bids.js';
+import { myBidsQueryOptions, useMyBids } from '../api/get-my-bids.js';
 import { bidStats } from '../components/bid-stats.js';
 import { BidStatusBadge, TierBadge } from '../components/tier-badge.js';
 import { fullName } from '#shared/names.js';
@@ -25,6 +26,16 @@ const DESCRIPTION_LENGTH = 100;
 
 const cut = (text: string) =>
   text.length > DESCRIPTION_LENGTH ? `${text.slice(0, DESCRIPTION_LENGTH).trimEnd()}…` : text;
+
+/** What a provider's dashboard shows first (app.tsx): their bids and the open jobs. */
+export const providerDashboardLoader = queryLoader((queryClient, _args, user) =>
+  user?.role === 'provider'
+    ? Promise.all([
+        queryClient.ensureQueryData(myBidsQueryOptions),
+        queryClient.ensureQueryData(availableJobsQueryOptions),
+      ])
+    : Promise.resolve(),
+);
 
 /** The provider-only dashboard, second reading (spec §2). */
 export function ProviderDashboardPage() {

@@ -2,6 +2,9 @@ import { Award, Building2, ExternalLink, FolderOpen, MapPin, Wrench } from 'luci
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUser } from '#client/auth/index.js';
+import { isCompleteZip, zipQueryOptions } from '#client/jobs/index.js';
+import { configQueryOptions } from '#client/lib/config.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { BecomeProviderCard } from '#client/providers/index.js';
 import { Alert } from '#client/ui/alert.js';
 import { Badge } from '#client/ui/badge.js';
@@ -9,7 +12,7 @@ import { Button } from '#client/ui/button.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Spinner } from '#client/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
-import { useBusinessProfile } from '../api/get-business-profile.js';
+import { businessProfileQueryOptions, useBusinessProfile } from '../api/get-business-profile.js';
 import { AreasTab } from '../components/areas-tab.js';
 import { BusinessTab } from '../components/business-tab.js';
 import { CredentialsTab } from '../components/credentials-tab.js';
@@ -24,6 +27,17 @@ const TABS = [
   { value: 'credentials', icon: Award },
   { value: 'portfolio', icon: FolderOpen },
 ] as const;
+
+/** What /business-profile shows first (app.tsx): a provider's profile; a customer's offer to become one. */
+export const businessProfileLoader = queryLoader((queryClient, _args, user) =>
+  user?.role === 'provider'
+    ? queryClient.ensureQueryData(businessProfileQueryOptions).then((profile) => {
+        // The business tab's place, under its ZIP (business-tab.tsx).
+        const zip = profile?.businessZipCode?.trim();
+        return zip && isCompleteZip(zip) ? queryClient.ensureQueryData(zipQueryOptions(zip)) : undefined;
+      })
+    : queryClient.ensureQueryData(configQueryOptions),
+);
 
 /** docs/contract.md §4.11: all five tabs work; the four lists open once the business tab has created the profile. */
 export function BusinessProfilePage() {

@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProviderSearchResult } from '#shared/business-profiles.js';
-import { useCategories, categoryLabel } from '#client/jobs/index.js';
+import { categoriesQueryOptions, categoryLabel, useCategories } from '#client/jobs/index.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { ServiceRequestDialog, type RequestTarget } from '#client/service-requests/index.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent } from '#client/ui/card.js';
@@ -12,7 +13,7 @@ import { Input } from '#client/ui/input.js';
 import { NativeSelect } from '#client/ui/native-select.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Spinner } from '#client/ui/spinner.js';
-import { useProviderSearch, type ProviderSearch } from '../api/search-providers.js';
+import { providerSearchQueryOptions, useProviderSearch, type ProviderSearch } from '../api/search-providers.js';
 import { ProviderCard, providerName } from '../components/provider-card.js';
 
 /** Typing pauses this long before the search reruns (spec §2: no need to press Search). */
@@ -27,15 +28,26 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
+/** The search in the address (`?q=&category=&location=`), as the page starts with it. */
+const searchOf = (params: URLSearchParams): ProviderSearch => ({
+  q: params.get('q') ?? '',
+  category: params.get('category') ?? '',
+  location: params.get('location') ?? '',
+});
+
+/** What /find-providers shows first (app.tsx): the categories and the results of the address's search. */
+export const findProvidersLoader = queryLoader((queryClient, { request }) =>
+  Promise.all([
+    queryClient.ensureQueryData(categoriesQueryOptions),
+    queryClient.ensureInfiniteQueryData(providerSearchQueryOptions(searchOf(new URL(request.url).searchParams))),
+  ]),
+);
+
 /** Spec §2 find providers: text, category and location or ZIP; the grid reruns as the inputs change. */
 export function FindProvidersPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [inputs, setInputs] = useState<ProviderSearch>({
-    q: params.get('q') ?? '',
-    category: params.get('category') ?? '',
-    location: params.get('location') ?? '',
-  });
+  const [inputs, setInputs] = useState<ProviderSearch>(() => searchOf(params));
   const search = useDebounced(inputs, DEBOUNCE_MS);
   const results = useProviderSearch(search);
   const { data: categories = [] } = useCategories();

@@ -18,6 +18,7 @@ import { photoThumbnailUrl } from '#shared/jobs.js';
 import { categoryLabel } from '#client/jobs/index.js';
 import { formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { ServiceRequestDialog, type RequestTarget } from '#client/service-requests/index.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
@@ -27,12 +28,17 @@ import { EmptyState } from '#client/ui/empty-state.js';
 import { Page } from '#client/ui/page.js';
 import { Spinner } from '#client/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
-import { useShowcase } from '../api/get-showcase.js';
+import { showcaseQueryOptions, useShowcase } from '../api/get-showcase.js';
 import { providerName } from '../components/provider-card.js';
 import { StarRating } from '../components/star-rating.js';
 import { VerifiedBadge } from '../components/verified-badge.js';
 
 const TABS = ['overview', 'portfolio', 'credentials', 'reviews', 'contact'] as const;
+
+/** What a provider's page shows (app.tsx): their showcase. */
+export const providerLoader = queryLoader((queryClient, { params }) =>
+  queryClient.ensureQueryData(showcaseQueryOptions(params.id ?? '')),
+);
 
 /** Spec §2 provider profile: header, five tabs, and a Request Service button. */
 export function ProviderPage() {

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditPackageId } from '#shared/credits.js';
 import { useUser } from '#client/auth/index.js';
-import { usePublicConfig } from '#client/lib/config.js';
+import { configQueryOptions, usePublicConfig } from '#client/lib/config.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { PromoCodeBox } from '#client/promo/index.js';
+import { creditPackagesQueryOptions } from '../api/get-credit-packages.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { useReturnedPayment } from '../api/use-returned-payment.js';
 import { BalanceCard } from '../components/balance-card.js';
@@ -11,6 +13,14 @@ import { CreditCosts } from '../components/credit-costs.js';
 import { CreditsFaq } from '../components/credits-faq.js';
 import { PackagePicker } from '../components/package-picker.js';
 import { PaymentPanel } from '../components/payment-panel.js';
+
+/** What /buy-credits shows first (app.tsx): whether card payments are on, and the packages. */
+export const buyCreditsLoader = queryLoader((queryClient) =>
+  Promise.all([
+    queryClient.ensureQueryData(configQueryOptions),
+    queryClient.ensureQueryData(creditPackagesQueryOptions),
+  ]),
+);
 
 /**
  * /buy-credits (spec §2): balance, promo box, what credits buy, the packages, the FAQ. Choosing a

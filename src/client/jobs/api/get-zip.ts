@@ -4,6 +4,9 @@ import { api } from '#client/lib/api.js';
 
 const FIVE_DIGITS = /^\d{5}$/;
 
+/** A ZIP with its 5 digits: the only kind that is looked up. */
+export const isCompleteZip = (zip: string) => FIVE_DIGITS.test(zip);
+
 /** GET /api/zip/{zip}: city, state, county and coordinates; a 404 means the ZIP is unknown. */
 export const zipQueryOptions = (zip: string) =>
   queryOptions({
@@ -21,12 +24,11 @@ export type ZipLookup = {
 
 /**
  * Looks a ZIP code up once it has 5 digits. The cached state of a shorter ZIP's query means nothing and is never
- * read: the server's renderer fetches every query a render created, a disabled one too (src/client/prerender.tsx),
- * so on the server the empty ZIP's query held a 404 the browser never had, and the post-job page's hint read
- * 'unknown ZIP' there and the default hint here (React's hydration error #418, issue 31).
+ * read (the server's renderer once fetched disabled queries too, and the empty ZIP's 404 made the post-job page's
+ * hint differ between server and browser: React's hydration error #418, issue 31).
  */
 export function useZipLookup(zip: string): ZipLookup {
-  const complete = FIVE_DIGITS.test(zip);
+  const complete = isCompleteZip(zip);
   const lookup = useQuery({ ...zipQueryOptions(zip), enabled: complete });
   return {
     place: complete ? lookup.data : undefined,

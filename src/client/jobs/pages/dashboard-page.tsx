@@ -14,11 +14,13 @@ import { Link } from 'react-router';
 import type { User } from '#shared/auth.js';
 import { DASHBOARD_JOB_COUNT, type Job } from '#shared/jobs.js';
 import { useUser } from '#client/auth/index.js';
-import { ProviderMode, QuickStats } from '#client/bids/index.js';
-import { CreditSidebar } from '#client/credits/index.js';
+import { myBidsQueryOptions, ProviderMode, QuickStats } from '#client/bids/index.js';
+import { CreditSidebar, transactionsQueryOptions } from '#client/credits/index.js';
+import { configQueryOptions } from '#client/lib/config.js';
 import { LOGOUT_URL } from '#client/lib/query-client.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { BecomeProviderCard } from '#client/providers/index.js';
-import { ServiceRequestList } from '#client/service-requests/index.js';
+import { serviceRequestsQueryOptions, ServiceRequestList } from '#client/service-requests/index.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
@@ -27,12 +29,26 @@ import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
-import { useMyJobs } from '../api/get-my-jobs.js';
+import { myJobsQueryOptions, useMyJobs } from '../api/get-my-jobs.js';
 import { JobCard } from '../components/job-card.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
 import { fullName } from '#shared/names.js';
 
 type Mode = 'customer' | 'provider';
+
+/** What the dashboard shows first (its customer tab and sidebar), for the page to be drawn from (app.tsx). */
+export const dashboardLoader = queryLoader((queryClient, _args, user) => {
+  if (!user) return Promise.resolve();
+  const sidebar =
+    user.role === 'provider'
+      ? [queryClient.ensureQueryData(transactionsQueryOptions), queryClient.ensureQueryData(myBidsQueryOptions)]
+      : [queryClient.ensureQueryData(configQueryOptions)];
+  return Promise.all([
+    queryClient.ensureQueryData(myJobsQueryOptions({ limit: DASHBOARD_JOB_COUNT })),
+    queryClient.ensureQueryData(serviceRequestsQueryOptions('outgoing')),
+    ...sidebar,
+  ]);
+});
 
 /** Spec §2 dashboard: a local mode switch (data follows the real role), own jobs, and the sidebar. */
 export function DashboardPage() {

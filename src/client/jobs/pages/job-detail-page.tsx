@@ -3,8 +3,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useParams, type ActionFunctionArgs } from 'react-router';
 import type { Job } from '#shared/jobs.js';
-import { placeBidAction, PLACE_BID_INTENT, ACCEPT_BID_INTENT } from '#client/bids/index.js';
+import {
+  ACCEPT_BID_INTENT,
+  intelligenceQueryOptions,
+  jobBidsQueryOptions,
+  PLACE_BID_INTENT,
+  placeBidAction,
+} from '#client/bids/index.js';
 import { routeQueryClient } from '#client/lib/route-context.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { ApiError } from '#client/lib/api.js';
 import { errorMessage } from '#client/lib/errors.js';
 import { formatBudgetRange, formatDate } from '#client/lib/format.js';
@@ -16,12 +23,26 @@ import { Card, CardContent } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useJob } from '../api/get-job.js';
+import { jobQueryOptions, useJob } from '../api/get-job.js';
 import { categoryIcon, categoryLabel } from '../components/category.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { timelineLabel } from '../components/timeline.js';
 import { BidArea } from './bid-area.js';
+
+/**
+ * What the job page shows first (app.tsx): the job; for its owner and for providers, its bids (a provider sees
+ * their own); for a bidder whose bid bought them, the intelligence figures.
+ */
+export const jobLoader = queryLoader(async (queryClient, { params }, user) => {
+  const jobId = params.id ?? '';
+  const job = await queryClient.ensureQueryData(jobQueryOptions(jobId));
+  if (!user || (job.customerId !== user.id && user.role !== 'provider')) return;
+  const [own] = await queryClient.ensureQueryData(jobBidsQueryOptions(jobId));
+  if (job.customerId !== user.id && own && own.tier !== 'regular') {
+    await queryClient.ensureQueryData(intelligenceQueryOptions(jobId));
+  }
+});
 
 /**
  * The job page's forms (docs/decisions/030), told apart by their `intent`: a provider's bid and the owner's

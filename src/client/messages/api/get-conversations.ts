@@ -3,6 +3,7 @@ import { CONVERSATIONS_POLL_MS } from '#shared/conversation-rules.js';
 import type { Conversation } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
 import { usePollingFallback } from '#client/lib/event-stream.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 
 /** GET /api/conversations: latest activity first. */
 export const conversationsQueryOptions = queryOptions({
@@ -20,3 +21,8 @@ export function useUnreadTotal(enabled: boolean): number {
   const { data } = useConversations({ enabled });
   return (data ?? []).reduce((sum, conversation) => sum + conversation.unreadCount, 0);
 }
+
+/** What every signed-in screen's frame shows (app.tsx, the signed-in routes' loader): the unread count. */
+export const signedInFrameLoader = queryLoader((queryClient, _args, user) =>
+  user ? queryClient.ensureQueryData(conversationsQueryOptions) : Promise.resolve(),
+);

@@ -1,11 +1,13 @@
 import { MessageSquare, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { matchesConversation, type Conversation } from '#shared/conversations.js';
 import { cn } from '#client/lib/cn.js';
 import { formatRelativeTime } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Input } from '#client/ui/input.js';
+import { conversationPath } from '../api/send-message.js';
 
 type ConversationListProps = {
   conversations: Conversation[];
@@ -13,20 +15,12 @@ type ConversationListProps = {
   selectedId: string | null;
   search: string;
   onSearch: (value: string) => void;
-  onSelect: (id: string) => void;
 };
 
 export const displayName = (party: Conversation['otherParty']) => party.businessName || party.name;
 
 /** Spec §2 /messages, left pane: search, count badge, unread badges, name, job title, preview and date. */
-export function ConversationList({
-  conversations,
-  userId,
-  selectedId,
-  search,
-  onSearch,
-  onSelect,
-}: ConversationListProps) {
+export function ConversationList({ conversations, userId, selectedId, search, onSearch }: ConversationListProps) {
   const { t } = useTranslation();
   const visible = conversations.filter((c) => matchesConversation(c, search));
   return (
@@ -67,7 +61,6 @@ export function ConversationList({
               conversation={conversation}
               userId={userId}
               selected={conversation.id === selectedId}
-              onSelect={onSelect}
             />
           ))}
         </ul>
@@ -76,20 +69,20 @@ export function ConversationList({
   );
 }
 
-type ItemProps = { conversation: Conversation; userId: string; selected: boolean; onSelect: (id: string) => void };
+type ItemProps = { conversation: Conversation; userId: string; selected: boolean };
 
-function ConversationItem({ conversation, userId, selected, onSelect }: ItemProps) {
+/** A link to the conversation (/messages?c=…), so it opens before scripts run too. */
+function ConversationItem({ conversation, userId, selected }: ItemProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { lastMessage, otherParty, unreadCount } = conversation;
   const name = displayName(otherParty);
   return (
     <li>
-      <button
-        type="button"
+      <Link
+        to={conversationPath(conversation.id)}
         data-testid="conversation"
         aria-current={selected || undefined}
-        onClick={() => onSelect(conversation.id)}
         className={cn(
           'flex w-full items-start gap-3 border-b border-border px-4 py-3 text-left transition-colors hover:bg-muted focus-visible:bg-muted focus-visible:outline-none',
           selected && 'bg-primary-soft hover:bg-primary-soft',
@@ -131,7 +124,7 @@ function ConversationItem({ conversation, userId, selected, onSelect }: ItemProp
             )}
           </span>
         </span>
-      </button>
+      </Link>
     </li>
   );
 }

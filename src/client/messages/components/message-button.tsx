@@ -1,7 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button, type ButtonProps } from '#client/ui/button.js';
 import {
   Dialog,
@@ -34,10 +32,8 @@ export function MessageButton({
   size = 'sm',
 }: MessageButtonProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog>
       <DialogTrigger asChild>
         <Button variant={variant} size={size} data-testid="message-button">
           <MessageSquare aria-hidden />
@@ -49,15 +45,8 @@ export function MessageButton({
           <DialogTitle>{t('messages:dialog_title', { name: receiverName })}</DialogTitle>
           <DialogDescription>{t('messages:dialog_description', { jobTitle })}</DialogDescription>
         </DialogHeader>
-        <MessageComposer
-          jobId={jobId}
-          receiverId={receiverId}
-          autoFocus
-          onSent={(conversationId) => {
-            setOpen(false);
-            void navigate(`/messages?c=${conversationId}`);
-          }}
-        />
+        {/* Once sent, its action opens the conversation on /messages. */}
+        <MessageComposer jobId={jobId} receiverId={receiverId} autoFocus />
       </DialogContent>
     </Dialog>
   );

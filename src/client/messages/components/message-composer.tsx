@@ -1,27 +1,42 @@
 import { Send } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '#shared/conversations.js';
 import { errorMessage } from '#client/lib/errors.js';
+import { useFormFailure } from '#client/lib/forms.js';
+import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Textarea } from '#client/ui/textarea.js';
 import { toast } from '#client/ui/toast.js';
-import { useSendMessage } from '../api/send-message.js';
+import { conversationPath, MESSAGES_PATH, SEND_MESSAGE_INTENT, useSendMessage } from '../api/send-message.js';
 
 type ComposerProps = {
   jobId: string;
   receiverId: string;
-  onSent?: (conversationId: string) => void;
+  /** The conversation it writes in, when there is one yet (its page is where a refusal is drawn). */
+  conversationId?: string;
   autoFocus?: boolean;
 };
 
-/** The message input: Enter sends, Shift+Enter adds a line; blank text is never sent, and what is sent is trimmed. */
-export function MessageComposer({ jobId, receiverId, onSent, autoFocus = false }: ComposerProps) {
+const FIELDS = ['content'] as const;
+
+/**
+ * The message input: Enter sends, Shift+Enter adds a line; blank text is never sent, and what is sent is trimmed.
+ * A form posted to the /messages route's action by the browser itself before scripts run (or without them), with
+ * the refusal drawn here (docs/decisions/030); with scripts it is sent in place, and the sent message's
+ * conversation opens on /messages.
+ */
+export function MessageComposer({ jobId, receiverId, conversationId, autoFocus = false }: ComposerProps) {
   const { t } = useTranslation();
-  const [content, setContent] = useState('');
+  const navigate = useNavigate();
   const send = useSendMessage();
+  const failure = useFormFailure(FIELDS, 'messages:send_failed');
+  const refused = failure.values.intent === SEND_MESSAGE_INTENT ? failure : null;
+  const [content, setContent] = useState(refused?.values.content ?? '');
+  const pending = send.isPending;
   const trimmed = content.trim();
-  const canSend = trimmed.length > 0 && !send.isPending;
+  const canSend = trimmed.length > 0 && !pending;
 
   const submit = () => {
     if (!canSend) return;
@@ -30,7 +45,9 @@ export function MessageComposer({ jobId, receiverId, onSent, autoFocus = false }
     send.mutate(
       { jobId, receiverId, content: trimmed },
       {
-        onSuccess: (message) => onSent?.(message.conversationId),
+        onSuccess: (message) => {
+          if (message.conversationId !== conversationId) void navigate(conversationPath(message.conversationId));
+        },
         onError: (error) => {
           setContent((current) => current || trimmed);
           toast({
@@ -50,32 +67,43 @@ export function MessageComposer({ jobId, receiverId, onSent, autoFocus = false }
     }
   };
 
+  // The refusal of a form the browser posted itself (scripts tell theirs in a notice).
+  const reason = refused && (refused.formError ?? refused.fieldError('content'));
   return (
     <form
-      className="flex items-end gap-2"
+      method="post"
+      action={conversationId ? conversationPath(conversationId) : MESSAGES_PATH}
+      className="grid gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <div className="grid flex-1 gap-1">
-        <Textarea
-          rows={2}
-          value={content}
-          maxLength={MESSAGE_MAX_LENGTH}
-          autoFocus={autoFocus}
-          onChange={(event) => setContent(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('messages:input_placeholder')}
-          aria-label={t('messages:input_label')}
-          className="min-h-11 resize-none"
-        />
-        <span className="hidden text-[11px] text-subtle-foreground sm:block">{t('messages:send_hint')}</span>
+      {reason && <Alert variant="destructive">{reason}</Alert>}
+      <input type="hidden" name="intent" value={SEND_MESSAGE_INTENT} />
+      <input type="hidden" name="jobId" value={jobId} />
+      <input type="hidden" name="receiverId" value={receiverId} />
+      <div className="flex items-end gap-2">
+        <div className="grid flex-1 gap-1">
+          <Textarea
+            name="content"
+            rows={2}
+            value={content}
+            maxLength={MESSAGE_MAX_LENGTH}
+            autoFocus={autoFocus}
+            onChange={(event) => setContent(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t('messages:input_placeholder')}
+            aria-label={t('messages:input_label')}
+            className="min-h-11 resize-none"
+          />
+          <span className="hidden text-[11px] text-subtle-foreground sm:block">{t('messages:send_hint')}</span>
+        </div>
+        <Button type="submit" disabled={pending} className="mb-0 sm:mb-5">
+          <Send aria-hidden />
+          {pending ? t('messages:sending') : t('messages:send')}
+        </Button>
       </div>
-      <Button type="submit" disabled={!canSend} className="mb-0 sm:mb-5">
-        <Send aria-hidden />
-        {send.isPending ? t('messages:sending') : t('messages:send')}
-      </Button>
     </form>
   );
 }

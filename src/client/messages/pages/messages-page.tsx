@@ -7,29 +7,39 @@ import { useUser } from '#client/auth/index.js';
 import { cn } from '#client/lib/cn.js';
 import { useEventStreamOpen } from '#client/lib/event-stream.js';
 import { trackingQueryKeyRoot } from '#client/projects/index.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useConversations } from '../api/get-conversations.js';
-import { useMessages } from '../api/get-messages.js';
+import { conversationsQueryOptions, useConversations } from '../api/get-conversations.js';
+import { messagesQueryOptions, useMessages } from '../api/get-messages.js';
 import { useMarkRead } from '../api/mark-read.js';
 import { ConversationList, displayName } from '../components/conversation-list.js';
 import { MessageComposer } from '../components/message-composer.js';
+import { MESSAGES_PATH } from '../api/send-message.js';
 import { MessageThread } from '../components/message-thread.js';
+
+/** What /messages shows first (app.tsx): the conversations, and the thread of the one open (`?c=`). */
+export const messagesLoader = queryLoader((queryClient, { request }) => {
+  const open = new URL(request.url).searchParams.get('c');
+  return Promise.all([
+    queryClient.ensureQueryData(conversationsQueryOptions),
+    open && queryClient.ensureQueryData(messagesQueryOptions(open)),
+  ]);
+});
 
 /** Spec §2 /messages: the conversation list on the left, the selected thread (about 400 px) on the right. */
 export function MessagesPage() {
   const { t } = useTranslation();
   const { user } = useUser();
   const { data: conversations, isPending } = useConversations();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [search, setSearch] = useState('');
   const selectedId = params.get('c');
   const selected = conversations?.find((c) => c.id === selectedId) ?? null;
-  const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: false });
 
   return (
     <Page>
@@ -59,12 +69,11 @@ export function MessagesPage() {
               selectedId={selectedId}
               search={search}
               onSearch={setSearch}
-              onSelect={select}
             />
           </div>
           <div className={cn('min-w-0', !selected && 'hidden md:block')}>
             {selected ? (
-              <ConversationPane conversation={selected} userId={user.id} onBack={() => select(null)} />
+              <ConversationPane conversation={selected} userId={user.id} />
             ) : (
               <EmptyState
                 className="m-4 h-[calc(100%-2rem)] border-0"
@@ -98,15 +107,7 @@ function ConversationsSkeleton() {
 /** Other features' lists that show unread counts: marking a conversation read refreshes them too. */
 const SHOWING_UNREAD = [trackingQueryKeyRoot];
 
-function ConversationPane({
-  conversation,
-  userId,
-  onBack,
-}: {
-  conversation: Conversation;
-  userId: string;
-  onBack: () => void;
-}) {
+function ConversationPane({ conversation, userId }: { conversation: Conversation; userId: string }) {
   const { t } = useTranslation();
   const { data: messages } = useMessages(conversation.id);
   const markRead = useMarkRead(SHOWING_UNREAD);
@@ -120,14 +121,10 @@ function ConversationPane({
   return (
     <section className="flex flex-col" aria-label={name}>
       <header className="flex items-center gap-3 border-b border-border px-4 py-3">
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="md:hidden"
-          onClick={onBack}
-          aria-label={t('messages:back_to_list')}
-        >
-          <ArrowLeft aria-hidden />
+        <Button asChild variant="ghost" size="icon-sm" className="md:hidden">
+          <Link to={MESSAGES_PATH} aria-label={t('messages:back_to_list')}>
+            <ArrowLeft aria-hidden />
+          </Link>
         </Button>
         <Avatar name={name} src={conversation.otherParty.profileImageUrl} decorative />
         <div className="min-w-0">
@@ -144,7 +141,12 @@ function ConversationPane({
         <MessageThread messages={messages} userId={userId} />
       </div>
       <div className="border-t border-border p-3">
-        <MessageComposer key={conversation.id} jobId={conversation.jobId} receiverId={conversation.otherParty.id} />
+        <MessageComposer
+          key={conversation.id}
+          jobId={conversation.jobId}
+          receiverId={conversation.otherParty.id}
+          conversationId={conversation.id}
+        />
       </div>
     </section>
   );

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { JobStatus } from '#shared/jobs.js';
 import { cn } from '#client/lib/cn.js';
+import { queryLoader } from '#client/lib/route-loader.js';
 import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useTracking } from '../api/get-tracking.js';
+import { trackingQueryOptions, useTracking } from '../api/get-tracking.js';
 import { ProjectCard } from '../components/project-card.js';
 
 const FILTERS: { status: JobStatus | null; labelKey: string }[] = [
@@ -19,6 +20,9 @@ const FILTERS: { status: JobStatus | null; labelKey: string }[] = [
   { status: 'completed', labelKey: 'projects:filter_completed' },
   { status: 'cancelled', labelKey: 'projects:filter_cancelled' },
 ];
+
+/** What /projects shows first (app.tsx): every tracked job (the 'All' filter). */
+export const projectsLoader = queryLoader((queryClient) => queryClient.ensureQueryData(trackingQueryOptions(null)));
 
 /** Spec §2 /projects ('Project Management'): a status filter and the caller's tracked jobs. */
 export function ProjectsPage() {

@@ -1,51 +1,40 @@
 import { Ticket } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#client/lib/api.js';
-import { errorMessage } from '#client/lib/errors.js';
-import { isUnauthorized } from '#client/lib/query-client.js';
+import { useLocation } from 'react-router';
+import { useFormFailure, useRouteForm } from '#client/lib/forms.js';
+import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent } from '#client/ui/card.js';
 import { Input } from '#client/ui/input.js';
 import { Label } from '#client/ui/label.js';
-import { toast } from '#client/ui/toast.js';
-import { useRedeemPromoCode } from '../api/redeem-promo-code.js';
+import { Spinner } from '#client/ui/spinner.js';
+import { REDEEM_PROMO_INTENT } from '../api/redeem-promo-code.js';
 
-/** The /buy-credits promo box (spec §2, §5, §8): trimmed, ignored when empty. */
+const FIELDS = ['code'] as const;
+
+/**
+ * The /buy-credits promo box (spec §2, §5, §8): trimmed, ignored when empty. It posts to the page's action, by
+ * scripts or by the browser itself (docs/decisions/030); a refusal ('Invalid Promo Code' and the server's
+ * reason) is drawn in the box, with the code sent.
+ */
 export function PromoCodeBox() {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const redeem = useRedeemPromoCode();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed || redeem.isPending) return;
-    redeem.mutate(trimmed, {
-      onSuccess: (answer) => {
-        toast({
-          title: t('promo:applied_title'),
-          description: t('promo:applied_description', { count: answer.creditsReceived }),
-          variant: 'success',
-        });
-        setCode('');
-      },
-      onError: (failure) => {
-        if (isUnauthorized(failure)) return;
-        // A refusal names its cause; anything else is the call failing.
-        const refused = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
-        toast(
-          refused
-            ? {
-                title: t('promo:invalid_title'),
-                description: errorMessage(failure, t, 'promo:invalid_fallback'),
-                variant: 'destructive',
-              }
-            : { title: t('credits:error_title'), description: t('promo:failed'), variant: 'destructive' },
-        );
-      },
-    });
-  };
+  // A new page after every answer (location.key): the field starts empty after a success, with the code sent
+  // after a refusal.
+  const { key } = useLocation();
+  const failure = useFormFailure(FIELDS, 'promo:invalid_fallback');
+  const refused = failure.values.intent === REDEEM_PROMO_INTENT ? failure : null;
+  const { formProps, pending } = useRouteForm(
+    (valid) => async (event) => {
+      event?.preventDefault();
+      const form = event?.target;
+      if (form instanceof HTMLFormElement && String(new FormData(form).get('code') ?? '').trim()) valid({}, event);
+    },
+    REDEEM_PROMO_INTENT,
+  );
+  // A refusal names its cause; anything else is the call failing (spec §8).
+  const broken = refused?.status !== null && refused?.status !== undefined && refused.status >= 500;
+  const reason = refused && (broken ? t('promo:failed') : (refused.formError ?? refused.fieldError('code')));
 
   return (
     <Card data-testid="promo-code-box">
@@ -57,26 +46,34 @@ export function PromoCodeBox() {
           </h2>
           <p className="text-sm text-muted-foreground">{t('promo:box_description')}</p>
         </div>
-        <form onSubmit={onSubmit} className="flex gap-2 sm:w-96">
+        <form key={key} {...formProps} className="flex gap-2 sm:w-96">
+          <input type="hidden" name="intent" value={REDEEM_PROMO_INTENT} />
           <Label htmlFor="promo-code" className="sr-only">
             {t('promo:box_label')}
           </Label>
           <Input
             id="promo-code"
             name="code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            defaultValue={refused?.values.code ?? ''}
             placeholder={t('promo:box_placeholder')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={100}
+            aria-invalid={reason ? true : undefined}
             className="uppercase placeholder:normal-case"
           />
-          <Button type="submit" disabled={!code.trim() || redeem.isPending}>
+          <Button type="submit" disabled={pending}>
+            {pending && <Spinner className="text-current" />}
             {t('promo:box_submit')}
           </Button>
         </form>
+        {reason && (
+          <Alert variant="destructive" className="sm:col-span-2">
+            <p className="font-semibold">{broken ? t('credits:error_title') : t('promo:invalid_title')}</p>
+            <p>{reason}</p>
+          </Alert>
+        )}
       </CardContent>
     </Card>
   );
