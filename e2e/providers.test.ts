@@ -153,7 +153,7 @@ describeJourney('a provider fills the business profile; a customer finds them an
       await expect.poll(() => customer.getByTestId('provider-card').count()).toBe(1);
       await screens(customer, `providers-${lang}-find`);
 
-      await card.getByRole('button', { name: t('profiles:view_profile') }).click();
+      await card.getByRole('link', { name: t('profiles:view_profile') }).click();
       await customer.getByRole('heading', { name: businessName }).waitFor();
       await customer.getByRole('link', { name: t('profiles:visit_website') }).waitFor();
       await screens(customer, `providers-${lang}-showcase`);

@@ -1,8 +1,9 @@
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_WIDGET_DEFAULT_MAX_FILES } from '#shared/jobs.js';
 import { cn } from '#client/lib/cn.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { Button } from '#client/ui/button.js';
 
 type PhotoUploadProps = {
@@ -29,15 +30,6 @@ function accepts(accept: string, file: File): boolean {
     .map((type) => type.trim())
     .some((type) => (type.endsWith('/*') ? file.type.startsWith(type.slice(0, -1)) : file.type === type));
 }
-
-// False while the page is what the server rendered (before scripts, or without them), true once hydrated.
-const noSubscription = () => () => {};
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * Spec §2 photo upload widget: drag and drop or a chooser, a list with name and size, remove one. The file
