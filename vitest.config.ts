@@ -45,6 +45,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/temp-dir.ts'],
+          // As in the api project: a worker keeps the support and server modules it imported from one journey
+          // file to the next (importing them anew for each of 19 files was some 80 s of the journeys' CPU);
+          // every file still starts its own app and browser.
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // expect.poll waits as long as a locator does (15 s), not vitest's 1 s: an upload re-encoded by the

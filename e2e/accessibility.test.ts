@@ -1,10 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, DESKTOP, launchBrowser, MOBILE, newContext } from './support/browser.js';
+import { journeyFixture } from './support/journey.js';
+import { catalogText, describeJourney, DESKTOP, MOBILE, newContext } from './support/browser.js';
 
 /**
  * The rules whose outcome depends on the words on the page: names, labels, titles, languages. The screens are
@@ -83,19 +83,9 @@ async function partsPastRowEdge(page: Page): Promise<string[]> {
 }
 
 describeJourney('accessibility of the signed-in screens, in English and Spanish', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = journeyFixture({ SEED_DEMO: 'true' });
   const customer = DEMO_ACCOUNTS.find((a) => a.role === 'customer')!;
   const provider = DEMO_ACCOUNTS.find((a) => a.role === 'provider')!;
-
-  beforeAll(async () => {
-    app = await startApp({ SEED_DEMO: 'true' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
 
   async function signedIn(email: string, lang: Language): Promise<Page> {
     const context = await newContext(browser, { language: lang });

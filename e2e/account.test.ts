@@ -1,32 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  DESKTOP,
-  MOBILE,
-  describeJourney,
-  launchBrowser,
-  newContext,
-  registerViaApi,
-  screenshot,
-} from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { journeyFixture } from './support/journey.js';
+import { DESKTOP, MOBILE, describeJourney, newContext, registerViaApi, screenshot } from './support/browser.js';
 
 const ENGLISH_HEADLINE = 'Get your project done by trusted local pros';
 const SPANISH_HEADLINE = 'Haz realidad tu proyecto con profesionales locales de confianza';
 
 describeJourney('a visitor picks a language, creates an account and logs out', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = journeyFixture();
 
   const headline = (page: Page) => page.getByRole('heading', { level: 1 });
   const toggle = (page: Page) => page.getByTestId('language-toggle');
@@ -34,7 +16,7 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
 
   it('shows the landing page in English, switches to Spanish that survives a reload, and back', async () => {
     const page = await (await newContext(browser, { viewport: DESKTOP })).newPage();
-    await page.goto(app.url, { waitUntil: 'networkidle' });
+    await page.goto(app.url);
     expect(await headline(page).innerText()).toBe(ENGLISH_HEADLINE);
     expect(await toggle(page).innerText()).toBe('ES');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
@@ -62,11 +44,11 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
   it('lays out the landing and login pages on a phone in both languages', async () => {
     for (const language of ['en', 'es'] as const) {
       const page = await (await newContext(browser, { viewport: MOBILE, language })).newPage();
-      await page.goto(app.url, { waitUntil: 'networkidle' });
+      await page.goto(app.url);
       await headline(page).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       await screenshot(page, `account-landing-${language}-375`);
-      await page.goto(`${app.url}/login`, { waitUntil: 'networkidle' });
+      await page.goto(`${app.url}/login`);
       await page.getByRole('tab').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       await screenshot(page, `account-login-${language}-375`);
@@ -76,7 +58,7 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
 
   it('creates an account on the login page, lands on the customer home and logs out', async () => {
     const page = await (await newContext(browser, { viewport: DESKTOP })).newPage();
-    await page.goto(app.url, { waitUntil: 'networkidle' });
+    await page.goto(app.url);
     await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(`${app.url}/login`);
     await page.getByRole('tab', { name: 'Create account' }).waitFor();
@@ -110,7 +92,7 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
 
   it('tells a Spanish visitor about a wrong password in Spanish', async () => {
     const page = await (await newContext(browser, { viewport: DESKTOP, language: 'es' })).newPage();
-    await page.goto(`${app.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/login`);
     await page.getByLabel('Correo electrónico').fill('nobody@example.com');
     await page.getByLabel('Contraseña', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
@@ -170,7 +152,7 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
 
   it('shows the 404 page for an unknown path, with a way home', async () => {
     const page = await (await newContext(browser, { viewport: DESKTOP })).newPage();
-    await page.goto(`${app.url}/no/such/page`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/no/such/page`);
     expect(await headline(page).innerText()).toBe('Page not found');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${app.url}/`);

@@ -1,38 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  DESKTOP,
-  describeJourney,
-  launchBrowser,
-  MOBILE,
-  newContext,
-  registerViaApi,
-  screenshot,
-} from './support/browser.js';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { journeyFixture } from './support/journey.js';
+import { DESKTOP, describeJourney, MOBILE, newContext, registerViaApi, screenshot } from './support/browser.js';
 
 const PASSWORD = 'correct horse battery';
 // The journey's providers need more than the marketing 2 credits: block bids cost 50.
 const FREE_CREDITS = 200;
 
 describeJourney('bidding: a customer posts, providers bid by tier, the owner sees them in priority order', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp({ FREE_CREDITS_ON_UPGRADE: String(FREE_CREDITS) });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = journeyFixture({ FREE_CREDITS_ON_UPGRADE: String(FREE_CREDITS) });
 
   async function userPage(name: string, viewport = DESKTOP): Promise<Page> {
     const context = await newContext(browser, { viewport });
-    contexts.push(context);
     const page = await context.newPage();
     await registerViaApi(page, app.url, {
       email: `${name}-${Date.now()}@example.com`,

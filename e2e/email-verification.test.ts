@@ -1,36 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/languages.js';
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  catalogText,
-  DESKTOP,
-  describeJourney,
-  launchBrowser,
-  MOBILE,
-  newContext,
-  screenshot,
-} from './support/browser.js';
+import { journeyFixture } from './support/journey.js';
+import { catalogText, DESKTOP, describeJourney, MOBILE, newContext, screenshot } from './support/browser.js';
 import { confirmationLink } from '#server/test/eml.js';
 
 describeJourney('a new account confirms its email from the emailed link', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // No SMTP_URL: the app writes each email as an .eml file under DATA_DIR/mail, which the journey opens.
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  // No SMTP_URL: the app writes each email as an .eml file under DATA_DIR/mail, which the journey opens.
+  const { app, browser } = journeyFixture();
 
   async function registerOnLoginPage(page: Page, lang: Language, email: string) {
     const text = (key: string) => catalogText(lang, key);
-    await page.goto(`${app.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/login`);
     await page.getByRole('tab', { name: text('auth:create_account') }).click();
     await page.getByLabel(text('auth:first_name')).fill('Vera');
     await page.getByLabel(text('auth:last_name')).fill('Fied');

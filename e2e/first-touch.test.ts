@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, launchBrowser, registerViaApi } from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { journeyFixture } from './support/journey.js';
+import { catalogText, describeJourney, registerViaApi } from './support/browser.js';
 
 // docs/contract.md §1 'First touch', docs/decisions/030: a page works the moment it is visible. Every script of the app
 // is held back 3 s, and each control is used as soon as it shows, never waiting for hydration: the click must
@@ -10,19 +10,12 @@ import { catalogText, describeJourney, launchBrowser, registerViaApi } from './s
 const SCRIPT_DELAY_MS = 3_000;
 
 describeJourney('controls used the moment they show, scripts held back 3 s', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = journeyFixture(
+    { LOG_LEVEL: 'info', FREE_CREDITS_ON_UPGRADE: '50' },
+    { captureOutput: true },
+  );
   const urls: string[] = [];
   const passwords: string[] = [];
-
-  beforeAll(async () => {
-    app = await startApp({ LOG_LEVEL: 'info', FREE_CREDITS_ON_UPGRADE: '50' }, { captureOutput: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
 
   async function slowScripts(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext();

@@ -1,37 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Language } from '#shared/i18n/index.js';
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  DESKTOP,
-  describeJourney,
-  launchBrowser,
-  MOBILE,
-  catalogText,
-  registeredPage,
-  screenshot,
-} from './support/browser.js';
+import { journeyFixture } from './support/journey.js';
+import { DESKTOP, describeJourney, MOBILE, catalogText, registeredPage, screenshot } from './support/browser.js';
 
 const PASSWORD = 'correct horse battery';
 
 describeJourney('hiring: a provider bids and messages, the customer hires, tracks and reviews', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp({ FREE_CREDITS_ON_UPGRADE: '20' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = journeyFixture({ FREE_CREDITS_ON_UPGRADE: '20' });
 
   async function userPage(name: string, lang: Language, viewport = DESKTOP): Promise<Page> {
     const page = await registeredPage(browser, app.url, { name, lang, password: PASSWORD, viewport });
-    contexts.push(page.context());
     return page;
   }
 

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { describeJourney, DESKTOP, launchBrowser, MOBILE, newContext, registerViaApi } from './support/browser.js';
+import { journeyFixture } from './support/journey.js';
+import { describeJourney, DESKTOP, MOBILE, newContext, registerViaApi, untilHydrated } from './support/browser.js';
 
 // Issue 31 (no hydration mismatch anywhere): a page that arrived rendered hydrates without a mismatch, on every screen
 // (the routes of src/client/app.tsx), in both languages (the `lang` cookie picks the page the server sends), on a
@@ -53,15 +53,12 @@ const SCREENS: Record<Who, string[]> = {
 };
 
 describeJourney('every screen hydrates without a mismatch, in English and Spanish, at 1280 and 375 px', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = journeyFixture({ SEED_DEMO: 'true', ADMIN_EMAILS: ADMIN_EMAIL });
   const ids: Record<string, string> = {};
   const customer = DEMO_ACCOUNTS.find((a) => a.role === 'customer')!;
   const provider = DEMO_ACCOUNTS.find((a) => a.role === 'provider')!;
 
   beforeAll(async () => {
-    app = await startApp({ SEED_DEMO: 'true', ADMIN_EMAILS: ADMIN_EMAIL });
-    browser = await launchBrowser();
     const context = await browser.newContext();
     const page = await context.newPage();
     await registerViaApi(page, app.url, { email: ADMIN_EMAIL, password: PASSWORD, firstName: 'Ada', lastName: 'Min' });
@@ -91,10 +88,6 @@ describeJourney('every screen hydrates without a mismatch, in English and Spanis
     ids['posted-job'] = ((await posted.json()) as { id: string }).id;
     await context.close();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
 
   async function signIn(page: Page, email: string, password: string) {
     const login = await page.request.post(`${app.url}/api/auth/login`, {
@@ -104,8 +97,18 @@ describeJourney('every screen hydrates without a mismatch, in English and Spanis
     expect(login.status()).toBe(200);
   }
 
-  async function contextFor(who: Who, lang: Language, viewport: typeof DESKTOP): Promise<BrowserContext> {
-    const context = await newContext(browser, { viewport });
+  /**
+   * One browser session per reader and language, signed in once: the phone's test resizes the desktop's window
+   * instead of signing in anew, and finds the app's scripts in the session's cache, as a returning reader does.
+   */
+  const sessions = new Map<string, Promise<BrowserContext>>();
+  function sessionOf(who: Who, lang: Language): Promise<BrowserContext> {
+    const key = `${who} ${lang}`;
+    if (!sessions.has(key)) sessions.set(key, openSession(who, lang));
+    return sessions.get(key)!;
+  }
+  async function openSession(who: Who, lang: Language): Promise<BrowserContext> {
+    const context = await newContext(browser);
     // The language as a returning reader carries it: the `lang` cookie the server picks the page by.
     await context.addCookies([{ name: 'lang', value: lang, url: app.url }]);
     const page = await context.newPage();
@@ -121,8 +124,8 @@ describeJourney('every screen hydrates without a mismatch, in English and Spanis
     for (const viewport of [DESKTOP, MOBILE]) {
       for (const who of Object.keys(SCREENS) as Who[]) {
         it(`logs no hydration or other console error on a ${who}'s screens (${lang}, ${viewport.width} px)`, async () => {
-          const context = await contextFor(who, lang, viewport);
-          const page = await context.newPage();
+          const page = await (await sessionOf(who, lang)).newPage();
+          await page.setViewportSize(viewport);
           const errors: string[] = [];
           let path = '';
           page.on('console', (message) => {
@@ -138,9 +141,11 @@ describeJourney('every screen hydrates without a mismatch, in English and Spanis
             const rendered = await page.evaluate(() => document.getElementById('root')?.dataset.prerendered ?? '');
             if (rendered !== lang && !arrivesAsShell(who, new URL(path, app.url).pathname))
               notHydrated.push(`${path} (status ${response?.status()}, rendered '${rendered}')`);
+            // Hydrated (AppShell's mark) and settled, so any error of this screen is logged before the next.
+            await untilHydrated(page);
             await page.waitForLoadState('networkidle');
           }
-          await context.close();
+          await page.close();
           // The 404 page answers 404: Chromium reports the document's status as a console error, which is the
           // contract (spec: an unknown path is a 404), not a failure of the page.
           const real = errors.filter((line) => !/^\/nope: Failed to load resource: .* 404/.test(line));

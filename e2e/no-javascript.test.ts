@@ -1,30 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/languages.js';
 import { startMailServer, type TestMailServer } from '#server/test/smtp.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, launchBrowser } from './support/browser.js';
+import { journeyFixture } from './support/journey.js';
+import { catalogText, describeJourney } from './support/browser.js';
 
 // docs/contract.md §1 'First touch', docs/decisions/030: the core forms with JavaScript off, in English and in Spanish.
 // Every request URL the browser makes and every line the server logs is kept: no password may be in one.
 describeJourney('the core forms with JavaScript off', () => {
   let smtp: TestMailServer;
-  let app: RunningApp;
-  let browser: Browser;
-  const urls: string[] = [];
-  const passwords: string[] = [];
-
   beforeAll(async () => {
     smtp = await startMailServer();
-    app = await startApp({ SMTP_URL: smtp.url, LOG_LEVEL: 'info' }, { captureOutput: true });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     await smtp?.close();
   });
+  const { app, browser } = journeyFixture(() => ({ SMTP_URL: smtp.url, LOG_LEVEL: 'info' }), { captureOutput: true });
+  const urls: string[] = [];
+  const passwords: string[] = [];
 
   async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -1,26 +1,22 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from '#server/test/oidc-provider.js';
-import { freePort, startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, launchBrowser, MOBILE, newContext, screenshot } from './support/browser.js';
+import { freePort } from './support/app.js';
+import { journeyFixture } from './support/journey.js';
+import { catalogText, describeJourney, MOBILE, newContext, screenshot } from './support/browser.js';
 
 describeJourney('signing in and out through the OpenID Connect provider', () => {
   let op: TestOpenIdProvider;
-  let app: RunningApp;
-  let browser: Browser;
-
+  let port: number;
   beforeAll(async () => {
-    const port = await freePort();
+    // The provider knows the app's callback before the app starts.
+    port = await freePort();
     op = await startOpenIdProvider({ appOrigins: [`http://127.0.0.1:${port}`], providerName: 'Acme ID' });
-    app = await startApp({ ...op.env, PORT: String(port) });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     await op?.close();
   });
+  const { app, browser } = journeyFixture(() => ({ ...op.env, PORT: String(port) }));
 
   for (const lang of ['en', 'es'] as Language[]) {
     it(`signs in with the provider, lands signed in, and logs out through it (${lang})`, async () => {

@@ -1,25 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMailServer, type TestMailServer } from '#server/test/smtp.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { DESKTOP, describeJourney, launchBrowser, newContext, registerViaApi, screenshot } from './support/browser.js';
+import { journeyFixture } from './support/journey.js';
+import { DESKTOP, describeJourney, newContext, registerViaApi, screenshot } from './support/browser.js';
 
 describeJourney('a user who forgot their password resets it from the email', () => {
   let smtp: TestMailServer;
-  let app: RunningApp;
-  let browser: Browser;
-
   beforeAll(async () => {
     smtp = await startMailServer();
-    app = await startApp({ SMTP_URL: smtp.url });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     await smtp?.close();
   });
+  const { app, browser } = journeyFixture(() => ({ SMTP_URL: smtp.url }));
 
   it('forgot password → the emailed link → a new password → signed in', async () => {
     const email = `grace-${randomBytes(4).toString('hex')}@example.com`;
@@ -32,7 +26,7 @@ describeJourney('a user who forgot their password resets it from the email', () 
     });
     await page.context().clearCookies();
 
-    await page.goto(`${app.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(email);
@@ -45,7 +39,7 @@ describeJourney('a user who forgot their password resets it from the email', () 
     const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(mail!.text ?? '')![1]!;
     expect(link.startsWith(`${app.url}/reset-password?token=`)).toBe(true);
 
-    await page.goto(link, { waitUntil: 'networkidle' });
+    await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('the-new-password');
     await page.getByLabel('Repeat the new password', { exact: true }).fill('the-new-password');
@@ -55,7 +49,7 @@ describeJourney('a user who forgot their password resets it from the email', () 
     await page.getByTestId('user-chip').getByText('Grace').waitFor();
 
     // The link was single use; the old password is gone, the new one works.
-    await page.goto(link, { waitUntil: 'networkidle' });
+    await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('yet-another-password');
     await page.getByLabel('Repeat the new password', { exact: true }).fill('yet-another-password');
     await page.getByRole('button', { name: 'Save and sign in' }).click();

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import { journeyFixture } from './support/journey.js';
 import {
   MOBILE,
   describeJourney,
-  launchBrowser,
   newContext,
   registerViaApi,
   screenshot as fullPageScreenshot,
@@ -39,24 +38,15 @@ async function photoFiles(): Promise<string[]> {
 }
 
 describeJourney('a customer posts a job with photos and finds it again', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const { app, browser } = journeyFixture();
   let photos: string[];
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [app, photos] = await Promise.all([startApp(), photoFiles()]);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await app?.stop();
+    photos = await photoFiles();
   });
 
   async function customerPage(name: string, options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
     const context = await newContext(browser, options);
-    contexts.push(context);
     const page = await context.newPage();
     await registerViaApi(page, app.url, {
       email: `${name.toLowerCase()}-${Date.now()}@example.com`,
@@ -70,7 +60,6 @@ describeJourney('a customer posts a job with photos and finds it again', () => {
   /** The same session in another viewport, for the phone screenshots. */
   async function phoneCopy(page: Page): Promise<Page> {
     const context = await newContext(browser, { viewport: MOBILE });
-    contexts.push(context);
     await context.addCookies(await page.context().cookies());
     await context.addInitScript(
       (lang) => window.localStorage.setItem('language', lang),
@@ -146,7 +135,7 @@ describeJourney('a customer posts a job with photos and finds it again', () => {
 
   it('posts a job with two photos, finds it on the dashboard and sees both photos on its page', async () => {
     const page = await customerPage('Maria');
-    await page.goto(`${app.url}/post-job`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/post-job`);
     await page.getByRole('heading', { level: 1, name: 'Post a Job' }).waitFor();
     await page.getByText('Upload Photos').waitFor();
     expect(await page.getByText('Max 10 files, images only').count()).toBe(1);
@@ -160,7 +149,7 @@ describeJourney('a customer posts a job with photos and finds it again', () => {
     await page.getByRole('link', { name: title }).waitFor();
     await screenshot(page, 'home-en-1280');
 
-    await page.goto(`${app.url}/dashboard`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/dashboard`);
     await page.getByRole('heading', { name: ENGLISH.myJobs }).waitFor();
     const card = page.getByTestId('my-jobs').getByRole('listitem').filter({ hasText: title });
     await card.waitFor();
@@ -188,19 +177,19 @@ describeJourney('a customer posts a job with photos and finds it again', () => {
     await page.keyboard.press('Escape');
 
     const phone = await phoneCopy(page);
-    await phone.goto(page.url(), { waitUntil: 'networkidle' });
+    await phone.goto(page.url());
     await expectPhotosLoaded(phone, 2);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(phone, 'job-detail-en-375');
-    await phone.goto(`${app.url}/dashboard`, { waitUntil: 'networkidle' });
+    await phone.goto(`${app.url}/dashboard`);
     await phone.getByTestId('my-jobs').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(phone, 'dashboard-en-375');
-    await phone.goto(app.url, { waitUntil: 'networkidle' });
+    await phone.goto(app.url);
     await phone.getByRole('link', { name: title }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(phone, 'home-en-375');
-    await phone.goto(`${app.url}/post-job`, { waitUntil: 'networkidle' });
+    await phone.goto(`${app.url}/post-job`);
     await phone.getByText('Upload Photos').waitFor();
     await phone.locator('input[type=file]').setInputFiles(photos);
     await phone.getByText('leak-2.png').waitFor();
@@ -210,14 +199,14 @@ describeJourney('a customer posts a job with photos and finds it again', () => {
 
   it('shows an unknown job as Job Not Found', async () => {
     const page = await customerPage('Nadia');
-    await page.goto(`${app.url}/jobs/not-a-job`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/jobs/not-a-job`);
     await page.getByText('Job Not Found').waitFor();
     await page.getByText("The job you're looking for doesn't exist.").waitFor();
   });
 
   it('does the same in Spanish, with validation messages in Spanish', async () => {
     const page = await customerPage('Lucia', { language: 'es' });
-    await page.goto(`${app.url}/post-job`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/post-job`);
     await page.getByRole('heading', { level: 1, name: 'Publica un trabajo' }).waitFor();
 
     await page.getByLabel(SPANISH.title).fill('ab');
@@ -239,7 +228,7 @@ describeJourney('a customer posts a job with photos and finds it again', () => {
     await page.getByText(SPANISH.success, { exact: true }).waitFor();
     await page.waitForURL(`${app.url}/`);
 
-    await page.goto(`${app.url}/dashboard`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/dashboard`);
     await page.getByRole('heading', { name: SPANISH.myJobs }).waitFor();
     const card = page.getByTestId('my-jobs').getByRole('listitem').filter({ hasText: title });
     await card.getByText('Plomería').waitFor();
@@ -253,10 +242,10 @@ describeJourney('a customer posts a job with photos and finds it again', () => {
     await screenshot(page, 'job-detail-es-1280');
 
     const phone = await phoneCopy(page);
-    await phone.goto(page.url(), { waitUntil: 'networkidle' });
+    await phone.goto(page.url());
     await expectPhotosLoaded(phone, 2);
     await screenshot(phone, 'job-detail-es-375');
-    await phone.goto(`${app.url}/post-job`, { waitUntil: 'networkidle' });
+    await phone.goto(`${app.url}/post-job`);
     await phone.getByRole('button', { name: SPANISH.submit }).click();
     await phone.getByText('La categoría es obligatoria').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);

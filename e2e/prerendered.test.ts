@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Language } from '#shared/i18n/languages.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, DESKTOP, launchBrowser, MOBILE } from './support/browser.js';
+import { journeyFixture } from './support/journey.js';
+import { catalogText, describeJourney, DESKTOP, MOBILE } from './support/browser.js';
 
 // docs/contract.md §1 'First paint': the public pages arrive rendered, in the language of the `lang` cookie, and
 // hydrate with no error; a visitor nobody signed in as never asks who is signed in.
@@ -22,16 +22,7 @@ const LANGUAGES: Language[] = ['en', 'es'];
 const WAIT = { timeout: 15_000 };
 
 describeJourney('pages that arrive rendered', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = journeyFixture();
 
   async function visitor(lang: Language | null, options: { javaScript?: boolean; phone?: boolean } = {}) {
     const context = await browser.newContext({

@@ -1,17 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
-import { startApp, type RunningApp } from './support/app.js';
+import { journeyFixture } from './support/journey.js';
 import {
   MOBILE,
   describeJourney,
-  launchBrowser,
   catalogText,
   newContext,
   registeredPage,
   screenshot as fullPageScreenshot,
   takesScreenshots,
+  untilHydrated,
 } from './support/browser.js';
 
 const PASSWORD = 'correct horse battery';
@@ -23,23 +23,10 @@ async function png(colour: string): Promise<Buffer> {
 }
 
 describeJourney('a provider fills the business profile; a customer finds them and sends a service request', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = journeyFixture();
 
   async function userPage(name: string, lang: Language): Promise<Page> {
     const page = await registeredPage(browser, app.url, { name, lang, password: PASSWORD });
-    contexts.push(page.context());
     return page;
   }
 
@@ -49,7 +36,6 @@ describeJourney('a provider fills the business profile; a customer finds them an
     await page.evaluate(() => window.scrollTo(0, 0));
     await fullPageScreenshot(page, `${name}-1280`);
     const context = await newContext(browser, { viewport: MOBILE });
-    contexts.push(context);
     await context.addCookies(await page.context().cookies());
     const lang = await page.evaluate(() => localStorage.getItem('language') ?? 'en');
     await context.addInitScript((l) => window.localStorage.setItem('language', l), lang);
@@ -79,6 +65,8 @@ describeJourney('a provider fills the business profile; a customer finds them an
       expect(upgrade.status()).toBe(200);
       await provider.goto(`${app.url}/business-profile`);
       await provider.getByRole('heading', { name: t('profiles:page_title') }).waitFor();
+      // Known first-touch bug: the business tab's fields are React state, and what is typed before hydration is lost.
+      await untilHydrated(provider);
       await provider.getByLabel(t('profiles:field_business_name')).fill(businessName);
       await provider.getByLabel(t('profiles:field_business_type')).selectOption('llc');
       await provider
@@ -142,6 +130,9 @@ describeJourney('a provider fills the business profile; a customer finds them an
       // The customer: finds the provider by ZIP (78701 is 3 miles from the 78741 area) and by text.
       const customer = await userPage('Cam', lang);
       await customer.goto(`${app.url}/find-providers`);
+      // Known first-touch bug: the search fields are React state that filters as one types; what is typed before
+      // hydration is lost to it (pressing Enter works: a GET form, e2e/first-touch.test.ts).
+      await untilHydrated(customer);
       await customer.getByLabel(t('profiles:location_label')).fill('78701');
       const card = customer.getByTestId('provider-card').filter({ hasText: businessName });
       await card.waitFor();
@@ -153,7 +144,7 @@ describeJourney('a provider fills the business profile; a customer finds them an
       await expect.poll(() => customer.getByTestId('provider-card').count()).toBe(1);
       await screens(customer, `providers-${lang}-find`);
 
-      await card.getByRole('button', { name: t('profiles:view_profile') }).click();
+      await card.getByRole('link', { name: t('profiles:view_profile') }).click();
       await customer.getByRole('heading', { name: businessName }).waitFor();
       await customer.getByRole('link', { name: t('profiles:visit_website') }).waitFor();
       await screens(customer, `providers-${lang}-showcase`);

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app.js';
-import { describeJourney, launchBrowser, newContext, registerViaApi } from './support/browser.js';
+import { expect, it } from 'vitest';
+import { journeyFixture } from './support/journey.js';
+import { describeJourney, newContext, registerViaApi } from './support/browser.js';
 
 describeJourney('the production server', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const { app, browser } = journeyFixture();
 
   it('serves the app shell for client routes, the 404 page for other paths and JSON for unknown API paths', async () => {
     const page = await (await newContext(browser)).newPage();

@@ -17,7 +17,8 @@ function SignedInCatalogs({ signedIn, children }: { signedIn: boolean; children:
 }
 
 /**
- * A page that arrived rendered answers clicks only once hydrated: journeys wait for this mark (e2e/support). It
+ * Marks <html> once the page has hydrated, for diagnosis: the journeys about hydration itself wait for it
+ * (untilHydrated in e2e/support/browser.ts); the others act the moment a control shows, as people do. It
  * sits inside the page's Suspense boundary, so it is set when the page itself has hydrated, not only the shell
  * around it (a boundary still waiting for a signed-in user's catalogs keeps the server's HTML, whose form a click
  * would submit natively).

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '#client/lib/cn.js';
-import { useHydrated } from '#client/lib/use-hydrated.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { Input } from './input.js';
 
 /**

@@ -1,6 +1,7 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#client/lib/cn.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 
 export const Tabs = TabsPrimitive.Root;
 
@@ -13,8 +14,10 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return <TabsPrimitive.List className={cn(TABS_LIST, className)} {...props} />;
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  return <TabsPrimitive.Trigger className={cn(TABS_TRIGGER, className)} {...props} />;
+/** A tab switches only through scripts: until the page has hydrated it is disabled, as Button is. */
+export function TabsTrigger({ className, disabled, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  const hydrated = useHydrated();
+  return <TabsPrimitive.Trigger className={cn(TABS_TRIGGER, className)} disabled={disabled || !hydrated} {...props} />;
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { photoThumbnailUrl } from '#shared/jobs.js';
 import { uploadPhotos } from '#client/jobs/index.js';
 import { errorMessage } from '#client/lib/errors.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { Button } from '#client/ui/button.js';
 import { Spinner } from '#client/ui/spinner.js';
 
@@ -22,6 +23,7 @@ export function ImageUploadField({ label, urls, onChange, max, testId }: ImageUp
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
 
   async function choose(files: File[]) {
@@ -77,6 +79,8 @@ export function ImageUploadField({ label, urls, onChange, max, testId }: ImageUp
           accept="image/*"
           multiple={max > 1}
           className="sr-only"
+          // Only scripts upload what is chosen: until the page has hydrated the chooser is not in use.
+          disabled={!hydrated}
           onChange={(event) => void choose(Array.from(event.target.files ?? []))}
         />
       </div>

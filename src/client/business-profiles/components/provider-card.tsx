@@ -1,6 +1,6 @@
 import { Briefcase, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { CARD_AREA_COUNT, CARD_SERVICE_COUNT, type ProviderSearchResult } from '#shared/business-profiles.js';
 import { categoryLabel } from '#client/jobs/index.js';
 import { Avatar } from '#client/ui/avatar.js';
@@ -18,7 +18,6 @@ export function providerName(p: Pick<ProviderSearchResult, 'businessName' | 'fir
 /** Spec §2 provider card: first 3 services and first 2 areas, each with '+N more'. */
 export function ProviderCard({ provider, onRequest }: { provider: ProviderSearchResult; onRequest: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const name = providerName(provider);
   const services = provider.serviceCapabilities;
   const areas = provider.serviceAreas;
@@ -74,8 +73,9 @@ export function ProviderCard({ provider, onRequest }: { provider: ProviderSearch
         </p>
       </CardContent>
       <CardFooter className="grid grid-cols-2 gap-2">
-        <Button variant="outline" onClick={() => navigate(`/provider/${provider.id}`)}>
-          {t('profiles:view_profile')}
+        {/* A link, so it opens the profile before the page has hydrated too. */}
+        <Button asChild variant="outline">
+          <Link to={`/provider/${provider.id}`}>{t('profiles:view_profile')}</Link>
         </Button>
         <Button onClick={onRequest}>{t('profiles:request_service')}</Button>
       </CardFooter>

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_WIDGET_DEFAULT_MAX_FILES } from '#shared/jobs.js';
 import { cn } from '#client/lib/cn.js';
-import { useHydrated } from '#client/lib/use-hydrated.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { Button } from '#client/ui/button.js';
 
 type PhotoUploadProps = {

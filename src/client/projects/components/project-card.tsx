@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrackedJob } from '#shared/projects.js';
 import { timelineLabel, JobStatusBadge } from '#client/jobs/index.js';
 import { formatBudgetRange } from '#client/lib/format.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Badge } from '#client/ui/badge.js';
 import { Dialog, DialogTrigger } from '#client/ui/dialog.js';
@@ -14,11 +15,14 @@ export function ProjectCard({ job }: { job: TrackedJob }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const hired = providerName(job);
+  const hydrated = useHydrated();
   return (
     <Dialog>
       <DialogTrigger asChild>
         <button
           type="button"
+          // It opens a dialog, which only scripts can: until the page has hydrated it is not in use.
+          disabled={!hydrated}
           data-testid="project-card"
           data-job-id={job.id}
           className="grid h-full content-start gap-3 rounded-2xl border border-border bg-card p-5 text-left shadow-xs transition hover:border-primary/40 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
