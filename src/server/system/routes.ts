@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicConfig } from '#shared/auth.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PROMO_CODE } from '#server/db/seed/index.js';
 import { AppError } from '#server/http/errors.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
