@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testTempDir } from '#server/test/temp-dir.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { catalogText, describeJourney, DESKTOP, launchBrowser, newContext } from './support/browser.js';
+import { catalogText, describeJourney, DESKTOP, launchBrowser, newContext, untilHydrated } from './support/browser.js';
 
 // The marketplace's forms posted by the browser itself (docs/decisions/030): post a job with photos, place a
 // bid, accept a bid, send a message, redeem a promo code, log out. First as the server sees such a post (HTTP,
@@ -430,6 +430,9 @@ describeJourney('with scripts: a form sent after the session ended', () => {
     await context.addCookies([{ name: name!, value: value.join('='), url: app.url }]);
     const page = await context.newPage();
     await page.goto(`${app.url}/buy-credits`);
+    // This journey is about the scripted path (the API's 401 read by the page); a form sent before hydration is
+    // a native post, whose ended session the journeys without scripts above cover (303 to login).
+    await untilHydrated(page);
     // The session ends on the server (signed out elsewhere) while the page stays open.
     await fetch(`${app.url}/api/logout`, { headers: { cookie: who.cookie }, redirect: 'manual' });
     const box = page.getByTestId('promo-code-box');
