@@ -104,6 +104,11 @@ describeJourney('pages that arrive rendered', () => {
           `${path} was hydrated, not drawn again`,
         ).toBe(true);
         expect(await page.locator('html').getAttribute('lang')).toBe(other);
+        // The next page is asked for once the toggle's cookie holds the new language, as a person would follow a
+        // link after the page had switched (a toggle sent as a form, before scripts, gets it from the answer).
+        await expect
+          .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'lang')?.value, WAIT)
+          .toBe(other);
         current = other;
       }
       expect(problems).toEqual([]);
