@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { journeyFixture } from './support/journey.js';
-import { catalogText, describeJourney, registerViaApi } from './support/browser.js';
+import { catalogText, describeJourney, registerViaApi, untilHydrated } from './support/browser.js';
 
 // docs/contract.md §1 'First touch', docs/decisions/030: a page works the moment it is visible. Every script of the app
 // is held back 3 s, and each control is used as soon as it shows, never waiting for hydration: the click must
@@ -151,7 +151,7 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
     page.on('request', (request) => urls.push(request.url()));
     const { email, password } = await account(page);
     await page.goto(`${app.url}/login`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+    await untilHydrated(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();

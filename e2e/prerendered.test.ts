@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Language } from '#shared/i18n/languages.js';
 import { journeyFixture } from './support/journey.js';
-import { catalogText, describeJourney, DESKTOP, MOBILE } from './support/browser.js';
+import { catalogText, describeJourney, DESKTOP, MOBILE, untilHydrated } from './support/browser.js';
 
 // docs/contract.md §1 'First paint': the public pages arrive rendered, in the language of the `lang` cookie, and
 // hydrate with no error; a visitor nobody signed in as never asks who is signed in.
@@ -33,9 +33,6 @@ describeJourney('pages that arrive rendered', () => {
     if (lang) await context.addCookies([{ name: 'lang', value: lang, url: app.url }]);
     return context;
   }
-
-  /** Until React has hydrated the page (AppShell marks <html>): only then do its buttons answer. */
-  const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated, null, WAIT);
 
   /** Every console error and uncaught error of `page`, and every request it makes for the signed-in user. */
   function watch(page: Page) {
@@ -89,7 +86,7 @@ describeJourney('pages that arrive rendered', () => {
         await page.goto(`${app.url}${path}`);
         expect(await page.locator('#root').getAttribute('data-prerendered'), path).toBe(current);
         expect(await page.locator('html').getAttribute('lang')).toBe(current);
-        await hydrated(page);
+        await untilHydrated(page);
         // Hydrated: the language toggle answers, switching the page in place, and the heading is the very node
         // that arrived.
         const other: Language = current === 'en' ? 'es' : 'en';
@@ -184,7 +181,7 @@ describeJourney('pages that arrive rendered', () => {
       });
       for (const path of ['/dashboard', `/jobs/${job.id}`, '/messages', '/find-providers']) {
         await page.goto(`${app.url}${path}`);
-        await hydrated(page);
+        await untilHydrated(page);
         await page.waitForLoadState('networkidle');
         expect(await page.locator('#root').getAttribute('data-prerendered'), path).toBe(lang);
         expect(
