@@ -8,7 +8,7 @@ import { bidRoutes } from '#server/bids/index.js';
 import { businessProfileRoutes } from '#server/business-profiles/index.js';
 import { conversationRoutes, loadMessageEvent } from '#server/conversations/index.js';
 import { creditRoutes } from '#server/credits/index.js';
-import { migrationsFolder, openDatabase, type Database } from '#server/db/client.js';
+import { migrationsFolder, openDatabase, type Database, type ReplicaStatus } from '#server/db/client.js';
 import { seedCategories, seedDemo } from '#server/db/seed/index.js';
 import { eventRoutes } from '#server/events/index.js';
 import { registerAuthGuard } from '#server/http/auth-guard.js';
@@ -18,6 +18,7 @@ import { loggerOptions } from '#server/http/logging.js';
 import { answerSerializerCompiler, registerOpenApi } from '#server/http/openapi.js';
 import { registerOriginCheck } from '#server/http/origin-check.js';
 import { registerRateLimits } from '#server/http/rate-limit.js';
+import { registerReadRouting } from '#server/http/read-routing.js';
 import { registerSecurityHeaders, securityHeaderList } from '#server/http/security-headers.js';
 import { registerSession } from '#server/http/session.js';
 import { registerSpa } from '#server/http/spa.js';
@@ -53,6 +54,8 @@ function fastifyTrustProxy(trust: Config['trustProxy']) {
 
 /** The app as a function (STYLE.md habit 1): a ready Fastify instance, never listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // The replica's changes of state reach the app's log, which exists only once the database is open.
+  const replicaLog: { to?: (status: ReplicaStatus) => void } = {};
   const database =
     options.database ??
     (await openDatabase({
@@ -60,6 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pgliteDir: join(config.dataDir, 'pglite'),
       migrationsFolder: migrationsFolder(config.rootDir),
       poolSize: config.databasePoolSize,
+      readUrl: config.databaseReadUrl,
+      onReplicaState: (status) => replicaLog.to?.(status),
     }));
   await database.migrate();
   await seedCategories(database.db);
@@ -86,12 +91,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorateRequest('currentUser', null);
   app.addHook('onClose', () => database.close());
+  replicaLog.to = ({ state, lagMs }) =>
+    (state === 'up' ? app.log.info : app.log.warn).call(app.log, { lagMs }, `read replica ${state}`);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   registerInputGuard(app);
   registerOriginCheck(app, config);
   await registerSession(app, config, database.db);
+  registerReadRouting(app, config, database);
   registerAuthGuard(app);
   await registerRateLimits(app, database.db);
   // Before the routes: the OpenAPI document is generated from them as they are added.

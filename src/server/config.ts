@@ -11,6 +11,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** A streaming replica for reads that tolerate lag (docs/decisions/039); null: every read on the primary. */
+  databaseReadUrl: string | null;
   /** Connections per app instance to the PostgreSQL server. */
   databasePoolSize: number;
   sessionSecret: string;
@@ -173,6 +175,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const nodeEnv = env.NODE_ENV === 'development' ? 'development' : env.NODE_ENV === 'test' ? 'test' : 'production';
   const dataDir = resolve(rootDir, env.DATA_DIR || './data');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseReadUrl = url(env, 'DATABASE_READ_URL', ['postgres:', 'postgresql:']);
+  if (databaseReadUrl && !databaseUrl) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: a replica serves reads beside a PostgreSQL primary');
+  }
 
   let sessionSecret = env.SESSION_SECRET || '';
   if (sessionSecret && sessionSecret.length < 32) {
@@ -217,6 +223,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
+    databaseReadUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
     sessionSecret,
     previousSessionSecrets,

@@ -15,6 +15,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_HEARTBEAT_MS = 25_000;
 /** How long the browser waits before reconnecting a dropped stream (the SSE `retry:` field). */
 export const EVENT_RETRY_MS = 3_000;
+/**
+ * A browser that has just heard an event reads what it changed from the primary for this long, with this
+ * header on its calls: a read replica may not have replayed the change yet (docs/decisions/039).
+ */
+export const READ_PRIMARY_HEADER = 'x-read-primary';
+export const READ_PRIMARY_AFTER_EVENT_MS = 5_000;
 
 export type CreditsChangedEvent = { balance: number };
 export type JobUpdatedEvent = { jobId: string; status: string };

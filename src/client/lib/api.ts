@@ -1,4 +1,5 @@
 import type { ApiErrorBody, FieldError } from '#shared/errors.js';
+import { READ_PRIMARY_HEADER } from '#shared/events.js';
 
 /**
  * A failed call. `message` is the spec §8 generic failure text (`401: {"message":…}`);
@@ -41,6 +42,20 @@ async function handle<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+// Until when calls ask to be read from the primary database: an event was just heard (event-stream.ts).
+let readPrimaryUntil = 0;
+
+/** The next calls, for `ms`, read what an event just changed from the primary (docs/decisions/039). */
+export function readFromPrimaryFor(ms: number): void {
+  readPrimaryUntil = Math.max(readPrimaryUntil, Date.now() + ms);
+}
+
+function readHeaders(): Record<string, string> {
+  return Date.now() < readPrimaryUntil
+    ? { accept: 'application/json', [READ_PRIMARY_HEADER]: '1' }
+    : { accept: 'application/json' };
+}
+
 /** How calls reach the API: the browser's fetch, or the server's own routes while it renders a page (ssr.tsx). */
 let transport: typeof fetch = (input, init) => fetch(input, init);
 
@@ -57,9 +72,7 @@ export async function api<T>(
   const response = await transport(path, {
     method: init.method ?? (hasBody ? 'POST' : 'GET'),
     credentials: 'include',
-    headers: hasBody
-      ? { 'content-type': 'application/json', accept: 'application/json' }
-      : { accept: 'application/json' },
+    headers: hasBody ? { 'content-type': 'application/json', accept: 'application/json' } : readHeaders(),
     body: hasBody ? JSON.stringify(init.body) : undefined,
     signal: init.signal,
   });
@@ -73,7 +86,7 @@ export async function apiResponse<T>(
 ): Promise<{ body: T; headers: Headers }> {
   const response = await transport(path, {
     credentials: 'include',
-    headers: { accept: 'application/json' },
+    headers: readHeaders(),
     signal: init.signal,
   });
   return { body: await handle<T>(response), headers: response.headers };

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { EventType } from '#shared/events.js';
+import { READ_PRIMARY_AFTER_EVENT_MS, type EventType } from '#shared/events.js';
+import { readFromPrimaryFor } from './api.js';
 
 type Handler = (type: EventType, data: unknown) => void;
 type Status = 'connecting' | 'open' | 'down';
@@ -34,7 +35,10 @@ export function connectEventStream(types: readonly EventType[], onEvent: Handler
     current.onopen = () => {
       attempt = 0;
       setStatus('open');
-      if (wasDown) onReconnect();
+      if (wasDown) {
+        readFromPrimaryFor(READ_PRIMARY_AFTER_EVENT_MS);
+        onReconnect();
+      }
       wasDown = false;
     };
     current.onerror = () => {
@@ -47,6 +51,7 @@ export function connectEventStream(types: readonly EventType[], onEvent: Handler
     };
     for (const type of types) {
       current.addEventListener(type, (event) => {
+        readFromPrimaryFor(READ_PRIMARY_AFTER_EVENT_MS);
         try {
           onEvent(type, JSON.parse((event as MessageEvent<string>).data));
         } catch {

@@ -40,7 +40,9 @@ export async function bidRoutes(app: FastifyInstance) {
     async (request) => getIntelligence(await ctx(request), request.params.id),
   );
 
-  r.get('/api/my-bids', { schema: { response: { 200: z.array(MyBidAnswer) } } }, async (request) =>
-    listMyBids(await ctx(request)),
+  r.get(
+    '/api/my-bids',
+    { config: { replicaReads: true }, schema: { response: { 200: z.array(MyBidAnswer) } } },
+    async (request) => listMyBids(await ctx(request)),
   );
 }

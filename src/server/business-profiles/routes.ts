@@ -123,6 +123,7 @@ export async function businessProfileRoutes(app: FastifyInstance) {
   r.get(
     '/api/providers/search',
     {
+      config: { replicaReads: true },
       schema: {
         querystring: ProviderSearchQuerySchema,
         response: {
@@ -138,7 +139,7 @@ export async function businessProfileRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/provider/:id/showcase',
-    { schema: { params: IdParamSchema, response: { 200: ProviderShowcaseAnswer } } },
+    { config: { replicaReads: true }, schema: { params: IdParamSchema, response: { 200: ProviderShowcaseAnswer } } },
     async (request) => getShowcase(await ctx(request), request.params.id),
   );
 

@@ -12,13 +12,18 @@ export async function conversationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // One prepared statement, serialised by schema (conversation-serializer.ts): a hot read (issue 16).
-  r.get('/api/conversations', { schema: { response: { 200: z.array(ConversationAnswer) } } }, async (request, reply) =>
-    sendJson(reply, serializeConversations(await listConversations(await ctx(request)))),
+  r.get(
+    '/api/conversations',
+    { config: { replicaReads: true }, schema: { response: { 200: z.array(ConversationAnswer) } } },
+    async (request, reply) => sendJson(reply, serializeConversations(await listConversations(await ctx(request)))),
   );
 
   r.get(
     '/api/messages',
-    { schema: { querystring: MessagesQuerySchema, response: { 200: z.array(MessageAnswer) } } },
+    {
+      config: { replicaReads: true },
+      schema: { querystring: MessagesQuerySchema, response: { 200: z.array(MessageAnswer) } },
+    },
     async (request) => listMessages(await ctx(request), request.query.conversationId),
   );
 

@@ -22,3 +22,4 @@ export { param, preparedStatement, rowsOf } from './statements.js';
 export { tableRowReader } from './row-reader.js';
 export { pgliteHolder } from './pglite.js';
 export { POOL_TIMEOUTS, settlesWithin } from './connections.js';
+export { REPLICA_CHECK_MS, REPLICA_MAX_LAG_MS, type ReplicaStatus } from './replica.js';

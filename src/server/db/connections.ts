@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import pg from 'pg';
+import { pgTypes } from './statements.js';
 
 /**
  * Bounds on every wait for the server (docs/deploy.md, 'Health checks'): while PostgreSQL is down or frozen a
@@ -39,4 +40,49 @@ export function dropConnection(client: pg.ClientBase): void {
  */
 export async function endConnection(client: pg.Client, ms: number): Promise<void> {
   if (!(await settlesWithin(client.end(), ms))) dropConnection(client);
+}
+
+/** A node-postgres pool with the timeouts of POOL_TIMEOUTS (connections.ts), and a close that never hangs. */
+export function openPool(url: string, size: number): { pool: pg.Pool; close: () => Promise<void> } {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: POOL_TIMEOUTS.connectMs,
+    query_timeout: POOL_TIMEOUTS.queryMs,
+    statement_timeout: POOL_TIMEOUTS.statementMs,
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+    types: pgTypes,
+  });
+  // A client losing its server (a restart, an administrator's shutdown) must not crash the process, idle
+  // or checked out: its error reaches the query that was waiting, and the pool makes a new connection.
+  pool.on('error', () => {});
+  // Every connection until its socket closes (idle, checked out, or saying goodbye): close() waits for them
+  // all, and drops those still open when its grace is over.
+  const connections = new Set<pg.PoolClient>();
+  let lastClosed: (() => void) | null = null;
+  let dropping = false;
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    connections.add(client);
+    client.once('end', () => {
+      connections.delete(client);
+      if (connections.size === 0) lastClosed?.();
+    });
+    if (dropping) dropConnection(client);
+  });
+  const allClosed = () =>
+    connections.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (lastClosed = resolve));
+  // pool.end() waits for every checked-out connection to come back, and for each that comes back meanwhile
+  // to end: on a frozen server, forever (its goodbye is never answered). Work still running gets a grace,
+  // in which a healthy server finishes it; then every connection still open is dropped, which fails what
+  // waits on one. A holder that never gives its connection back is not waited for longer.
+  const close = async () => {
+    const ended = pool.end();
+    if (await settlesWithin(Promise.all([ended, allClosed()]), POOL_TIMEOUTS.closeMs)) return await ended;
+    dropping = true;
+    for (const client of connections) dropConnection(client);
+    if (await settlesWithin(ended, POOL_TIMEOUTS.closeMs)) await ended;
+  };
+  return { pool, close };
 }

@@ -36,6 +36,8 @@ export async function openPglite(options: DatabaseOptions): Promise<Database> {
   const db = drizzle({ client }) as unknown as Db;
   return {
     db,
+    readDb: db,
+    replica: null,
     kind: 'pglite',
     migrate: async () => {
       await migrate(drizzle({ client }), { migrationsFolder: options.migrationsFolder });

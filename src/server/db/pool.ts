@@ -1,49 +1,28 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { dropConnection, POOL_TIMEOUTS, settlesWithin } from './connections.js';
+import { openPool, POOL_TIMEOUTS } from './connections.js';
 import { listenPostgres } from './listen.js';
-import { pgTypes } from './statements.js';
+import { openReplica } from './replica.js';
 import { poolTransactions } from './transactions.js';
 import type { Database, DatabaseOptions, Db } from './types.js';
 
 // Any number that fits in 64 bits: the key of the advisory lock taken while migrating.
 const MIGRATION_LOCK_KEY = 7_212_003;
 
-/** PostgreSQL through a node-postgres pool with the timeouts of POOL_TIMEOUTS (connections.ts). */
+/**
+ * PostgreSQL through a node-postgres pool; with `readUrl`, reads that tolerate lag may go to a streaming
+ * replica through `readDb` (replica.ts, docs/decisions/039).
+ */
 export async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: POOL_TIMEOUTS.connectMs,
-    query_timeout: POOL_TIMEOUTS.queryMs,
-    statement_timeout: POOL_TIMEOUTS.statementMs,
-    keepAlive: true,
-    idleTimeoutMillis: 30_000,
-    types: pgTypes,
-  });
-  // A client losing its server (a restart, an administrator's shutdown) must not crash the process, idle
-  // or checked out: its error reaches the query that was waiting, and the pool makes a new connection.
-  pool.on('error', () => {});
-  // Every connection until its socket closes (idle, checked out, or saying goodbye): close() waits for them
-  // all, and drops those still open when its grace is over.
-  const connections = new Set<pg.PoolClient>();
-  let lastClosed: (() => void) | null = null;
-  let dropping = false;
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-    connections.add(client);
-    client.once('end', () => {
-      connections.delete(client);
-      if (connections.size === 0) lastClosed?.();
-    });
-    if (dropping) dropConnection(client);
-  });
-  const allClosed = () =>
-    connections.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (lastClosed = resolve));
+  const size = options.poolSize ?? 10;
+  const { pool, close: closePool } = openPool(url, size);
   const db = poolTransactions(drizzle({ client: pool }) as unknown as Db, pool);
+  const replica = options.readUrl ? openReplica(options.readUrl, { pool, db }, size, options.onReplicaState) : null;
   return {
     db,
+    readDb: replica?.readDb ?? db,
+    replica: replica?.status ?? null,
     kind: 'postgres',
     migrate: async () => {
       // Several instances may start at once: one migrates, the others wait on the lock. A connection of
@@ -71,16 +50,9 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
       }
     },
     listen: (channel, onPayload, onResubscribed) => listenPostgres(url, channel, onPayload, onResubscribed),
-    // pool.end() waits for every checked-out connection to come back, and for each that comes back meanwhile
-    // to end: on a frozen server, forever (its goodbye is never answered). Work still running gets a grace,
-    // in which a healthy server finishes it; then every connection still open is dropped, which fails what
-    // waits on one. A holder that never gives its connection back is not waited for longer.
     close: async () => {
-      const ended = pool.end();
-      if (await settlesWithin(Promise.all([ended, allClosed()]), POOL_TIMEOUTS.closeMs)) return await ended;
-      dropping = true;
-      for (const client of connections) dropConnection(client);
-      if (await settlesWithin(ended, POOL_TIMEOUTS.closeMs)) await ended;
+      await replica?.close();
+      await closePool();
     },
   };
 }

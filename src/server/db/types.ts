@@ -1,4 +1,5 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ReplicaStatus } from './replica.js';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 
 // Without Drizzle's relational API (db.query.*): nothing uses it, and with a schema every transaction builds
@@ -15,6 +16,13 @@ export type DbOrTx = Db | Tx;
 /** An open database, embedded (pglite.ts) or a PostgreSQL pool (pool.ts), as client.ts opens it. */
 export type Database = {
   db: Db;
+  /**
+   * Where reads that tolerate lag go (docs/decisions/039): a streaming replica's routing database with
+   * DATABASE_READ_URL (replica.ts), else `db` itself.
+   */
+  readDb: Db;
+  /** The replica's state and counters, or null without one. */
+  replica: (() => ReplicaStatus) | null;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
@@ -39,6 +47,10 @@ export type DatabaseOptions = {
   pgliteDir: string | null;
   migrationsFolder: string;
   poolSize?: number;
+  /** A streaming replica for reads that tolerate lag (PostgreSQL only). */
+  readUrl?: string | null;
+  /** Told when the replica goes up, lagging or down. */
+  onReplicaState?: (status: ReplicaStatus) => void;
   /** An in-memory PGlite starts from this data folder (a `dumpDataDir` tarball) instead of running initdb. */
   pgliteDataDir?: Blob;
 };

@@ -4,6 +4,7 @@ import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/index.js';
 import { AppError } from '#server/http/errors.js';
+import { databaseFor } from '#server/http/read-routing.js';
 import { linkOrigin } from '#server/mail/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,8 +65,14 @@ export function backgroundOrigin(config: Config): string {
 }
 
 export async function publicCtx(request: FastifyRequest): Promise<PublicCtx> {
-  const { db, config } = request.server;
-  return { db, config, log: request.log, user: await sessionUser(request), origin: requestLinkOrigin(request, config) };
+  const { config } = request.server;
+  return {
+    db: databaseFor(request),
+    config,
+    log: request.log,
+    user: await sessionUser(request),
+    origin: requestLinkOrigin(request, config),
+  };
 }
 
 /** Context of a logged-in caller; 401 {"message":"Unauthorized"} otherwise. */

@@ -13,14 +13,17 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/categories',
-    { config: { public: true }, schema: { response: { 200: z.array(CategoryAnswer) } } },
+    { config: { public: true, replicaReads: true }, schema: { response: { 200: z.array(CategoryAnswer) } } },
     async (request) => listCategories(await publicCtx(request)),
   );
 
   // The hottest reads answer with a serialiser compiled once from the Job schema (job-serializer.ts).
   r.get(
     '/api/jobs',
-    { schema: { querystring: JobListQuerySchema, response: { 200: z.array(JobAnswer) } } },
+    {
+      config: { replicaReads: true },
+      schema: { querystring: JobListQuerySchema, response: { 200: z.array(JobAnswer) } },
+    },
     async (request, reply) => sendJson(reply, serializeJobs(await listOpenJobs(await ctx(request), request.query))),
   );
 
@@ -31,13 +34,16 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/my-jobs',
-    { schema: { querystring: JobListQuerySchema, response: { 200: z.array(JobAnswer) } } },
+    {
+      config: { replicaReads: true },
+      schema: { querystring: JobListQuerySchema, response: { 200: z.array(JobAnswer) } },
+    },
     async (request) => listMyJobs(await ctx(request), request.query),
   );
 
   r.get(
     '/api/jobs/:id',
-    { schema: { params: JobIdParamSchema, response: { 200: JobAnswer } } },
+    { config: { replicaReads: true }, schema: { params: JobIdParamSchema, response: { 200: JobAnswer } } },
     async (request, reply) => sendJson(reply, serializeJob(await getJob(await ctx(request), request.params.id))),
   );
 }

@@ -27,26 +27,58 @@ export type PgCluster = {
   destroy: () => void;
 };
 
-export async function startPgCluster(): Promise<PgCluster> {
+const asRoot = process.getuid?.() === 0;
+const commandLine = (command: string, args: string[]): [string, string[]] =>
+  asRoot ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]] : [join(BIN, command), args];
+const run = (command: string, args: string[]) => {
+  const result = spawnSync(...commandLine(command, args), { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+};
+const runAsync = (command: string, args: string[]) =>
+  new Promise<void>((resolve, reject) =>
+    execFile(...commandLine(command, args), { encoding: 'utf8' }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command} failed: ${stderr || stdout || error.message}`)) : resolve(),
+    ),
+  );
+
+/** A folder the postgres user may write, and a free port. */
+async function clusterPlace(): Promise<{ dir: string; data: string; port: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'tradesbid-pg-'));
   chmodSync(dir, 0o777);
-  const data = join(dir, 'data');
-  const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
-  const commandLine = (command: string, args: string[]): [string, string[]] =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]] : [join(BIN, command), args];
-  const run = (command: string, args: string[]) => {
-    const result = spawnSync(...commandLine(command, args), { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-  };
-  const runAsync = (command: string, args: string[]) =>
-    new Promise<void>((resolve, reject) =>
-      execFile(...commandLine(command, args), { encoding: 'utf8' }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${command} failed: ${stderr || stdout || error.message}`)) : resolve(),
-      ),
-    );
+  return { dir, data: join(dir, 'data'), port: await freePort() };
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const place = await clusterPlace();
+  run('initdb', ['-D', place.data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  return runCluster(place);
+}
+
+/**
+ * A streaming replica of `primary` (pg_basebackup -R: a standby that follows the primary's WAL), on a port of
+ * its own, read-only, controlled like any cluster here.
+ */
+export async function startReplicaOf(primary: PgCluster): Promise<PgCluster> {
+  const place = await clusterPlace();
+  run('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    place.data,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+  ]);
+  return runCluster(place);
+}
+
+function runCluster({ dir, data, port }: { dir: string; data: string; port: number }): PgCluster {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const startArgs = ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'];
   const stopArgs = ['-D', data, '-m', 'fast', '-w', 'stop'];
   const start = () => run('pg_ctl', startArgs);
