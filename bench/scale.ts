@@ -1,5 +1,5 @@
 /**
- * Marketplace scale (issue 35), on real PostgreSQL. This first part builds the data:
+ * Marketplace scale (issue 35), on real PostgreSQL: the data, then the load.
  *
  *   npm run bench:scale                      (full scale: minutes, several GB of disk)
  *   BENCH_SCALE=0.01 npm run bench:scale     (a hundredth, to try it)
@@ -11,6 +11,13 @@
  * 2,000,000 bids with their ledger rows, and 5,000,000 messages in 1,000,000 conversations. Prints each step's
  * time, the whole seed time and the tables' sizes, and the machine's load. The database is dropped afterwards
  * unless BENCH_KEEP=1 (then its URL is printed, for EXPLAIN (ANALYZE, BUFFERS) by hand).
+ *
+ * Then (unless BENCH_SCALE_LOAD=0, and with the app built: npm run build) the same generator fills a small
+ * database (a hundredth, 10,000 jobs, with the same marker rows), and bench/support/scale-load.ts starts the built
+ * app on each in turn and loads every endpoint from another process at BENCH_CONNECTIONS (50): reads for
+ * BENCH_SCALE_SECONDS (8) after a 2 s warm-up, writes as BENCH_SCALE_WRITES (1,000) requests each sent once. The
+ * table gives p50, p99 and req/s at scale and on the small data, and the ratio of req/s. Targets: every read's
+ * p99 at most 50 ms, and req/s at scale at least 0.8 of the small data's.
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -19,19 +26,32 @@ import { findRootDir } from '#server/config.js';
 import { migrationsFolder, openDatabase } from '#server/db/client.js';
 import { seedCategories } from '#server/db/seed/categories.js';
 import { createScratchDatabase } from '#server/test/database.js';
+import { ENDPOINT_NAMES, measureEndpoints } from './support/scale-load.js';
 import { FULL_SCALE, seedAtScale, type ScaleCounts } from './support/scale-seed.js';
 
-const scale = Math.min(Math.max(Number(process.env.BENCH_SCALE ?? 1) || 1, 0.0001), 1);
-const baseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const counts: ScaleCounts = {
-  ...FULL_SCALE,
-  providers: Math.max(10, Math.round(FULL_SCALE.providers * scale)),
-  customers: Math.max(10, Math.round(FULL_SCALE.customers * scale)),
-  jobs: Math.max(200, Math.round(FULL_SCALE.jobs * scale)),
-};
+type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
 
-const scratch = await createScratchDatabase(baseUrl, 'scale');
-try {
+const scale = Math.min(Math.max(Number(process.env.BENCH_SCALE ?? 1) || 1, 0.0001), 1);
+/** The small data set the same plans run on, for the ratio column (about bench:api's size, with the markers). */
+const SMALL_SCALE = Math.min(0.01, scale);
+const baseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const withLoad = process.env.BENCH_SCALE_LOAD !== '0';
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const countsAt = (at: number): ScaleCounts => ({
+  ...FULL_SCALE,
+  providers: Math.max(10, Math.round(FULL_SCALE.providers * at)),
+  customers: Math.max(10, Math.round(FULL_SCALE.customers * at)),
+  jobs: Math.max(200, Math.round(FULL_SCALE.jobs * at)),
+});
+
+/** A scratch database with the app's migrations and categories, filled at `at`; prints its seed time and sizes. */
+async function seeded(at: number, { sizes }: { sizes: boolean }) {
+  const counts = countsAt(at);
+  const scratch = await createScratchDatabase(baseUrl, 'scale');
   const database = await openDatabase({
     url: scratch.url,
     pgliteDir: null,
@@ -45,31 +65,61 @@ try {
   // The scratch database is dropped WITH (FORCE) on the way out, failed or not: not an error of ours.
   client.on('error', () => {});
   await client.connect();
-  console.log(
-    `bench:scale at ${scale}: ${counts.providers} providers, ${counts.customers} customers, ${counts.jobs} jobs, ` +
-      `${counts.jobs * counts.bidsPerJob} bids, ${counts.jobs} conversations (load before: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')})`,
-  );
-  const start = performance.now();
-  await seedAtScale(client, counts);
-  const seconds = (performance.now() - start) / 1000;
-  const sizes = await client.query<{ table: string; rows: string; size: string }>(
-    `select relname as table, n_live_tup::text as rows, pg_size_pretty(pg_total_relation_size(relid)) as size
-     from pg_stat_user_tables where n_live_tup > 0 order by pg_total_relation_size(relid) desc`,
-  );
-  const total = await client.query<{ size: string }>(
-    `select pg_size_pretty(pg_database_size(current_database())) as size`,
-  );
-  await client.end();
-  console.log(
-    `\nseeded in ${seconds.toFixed(1)} s, database ${total.rows[0]!.size} (load after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')})`,
-  );
-  console.log('| table | rows | size with indexes |\n|---|---:|---:|');
-  for (const row of sizes.rows) console.log(`| ${row.table} | ${row.rows} | ${row.size} |`);
-  if (process.env.BENCH_KEEP === '1') console.log(`\nkept: ${scratch.url}`);
+  try {
+    console.log(
+      `bench:scale at ${at}: ${counts.providers} providers, ${counts.customers} customers, ${counts.jobs} jobs, ` +
+        `${counts.jobs * counts.bidsPerJob} bids, ${counts.jobs} conversations (load before: ${load()})`,
+    );
+    const start = performance.now();
+    await seedAtScale(client, counts);
+    const seconds = (performance.now() - start) / 1000;
+    const total = await client.query<{ size: string }>(
+      `select pg_size_pretty(pg_database_size(current_database())) as size`,
+    );
+    console.log(`\nseeded in ${seconds.toFixed(1)} s, database ${total.rows[0]!.size} (load after: ${load()})`);
+    if (sizes) {
+      const tables = await client.query<{ table: string; rows: string; size: string }>(
+        `select relname as table, n_live_tup::text as rows, pg_size_pretty(pg_total_relation_size(relid)) as size
+         from pg_stat_user_tables where n_live_tup > 0 order by pg_total_relation_size(relid) desc`,
+      );
+      console.log('| table | rows | size with indexes |\n|---|---:|---:|');
+      for (const row of tables.rows) console.log(`| ${row.table} | ${row.rows} | ${row.size} |`);
+    }
+  } finally {
+    await client.end();
+  }
+  return scratch;
+}
+
+const ms = (value: number) => value.toFixed(1);
+const scratches = [await seeded(scale, { sizes: true })];
+try {
+  if (withLoad) {
+    scratches.push(await seeded(SMALL_SCALE, { sizes: false }));
+    const [big, small] = scratches as [Scratch, Scratch];
+    console.log(`\nloading the built app (dist/), small data first (load: ${load()})`);
+    const smallFigures = await measureEndpoints(small.url);
+    const bigFigures = await measureEndpoints(big.url);
+    console.log(`\nload after: ${load()}`);
+    console.log(
+      `| endpoint | p50 ms | p99 ms | req/s | small p50 | small p99 | small req/s | req/s ratio | non-2xx |\n` +
+        '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
+    for (const name of ENDPOINT_NAMES) {
+      const at = bigFigures[name];
+      const base = smallFigures[name];
+      const off = Object.entries({ ...at.statuses })
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, n]) => `${code}×${n}`)
+        .join(' ');
+      console.log(
+        `| ${name} | ${ms(at.p50)} | ${ms(at.p99)} | ${at.rps.toFixed(0)} | ${ms(base.p50)} | ${ms(base.p99)} | ` +
+          `${base.rps.toFixed(0)} | ${(at.rps / base.rps).toFixed(2)} | ${off} |`,
+      );
+    }
+  }
+  if (process.env.BENCH_KEEP === '1') console.log(`\nkept: ${scratches[0]!.url}`);
 } finally {
-  if (process.env.BENCH_KEEP !== '1') await scratch.drop();
+  if (process.env.BENCH_KEEP !== '1') for (const scratch of scratches) await scratch.drop();
+  else for (const scratch of scratches.slice(1)) await scratch.drop();
 }

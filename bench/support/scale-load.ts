@@ -1,0 +1,220 @@
+/**
+ * The load half of bench:scale (issue 35 point 2): the built app on a seeded database (bench/support/scale-seed.ts),
+ * driven from another process (bench/support/load.ts) at BENCH_CONNECTIONS connections, endpoint by endpoint.
+ * The same plans run on every data set, so the figures of a small and a national database compare directly.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startApp } from '../../e2e/support/app.js';
+import { ROOT } from '../../e2e/support/build.js';
+import type { LoadResult, PlannedRequest } from './load.js';
+import { load } from './run-load.js';
+import { markerId, MARKERS } from './scale-seed.js';
+
+const SECRET = 'bench-scale-secret-bench-scale-secret-0123';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 8);
+const WARMUP_SECONDS = 2;
+/** Signed-in providers and customers that share the load of the per-user endpoints. */
+const USERS = 200;
+/** Requests of a write endpoint per run (each sent once: a bid needs a fresh provider and job). */
+const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 1000);
+
+export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+export const ENDPOINT_NAMES = [
+  'job list',
+  'job detail',
+  'provider search (text)',
+  'provider search (ZIP)',
+  'provider search (category)',
+  'provider search (combined)',
+  'my bids (500)',
+  'conversation list (200)',
+  'thread (1,000 messages)',
+  'message send',
+  'bid placement',
+  'lead matching (job post)',
+] as const;
+export const WRITE_ENDPOINTS: EndpointName[] = ['message send', 'bid placement', 'lead matching (job post)'];
+
+const SEARCH_TERMS = ['plumbing', 'roof repair', 'electrical', 'painting', 'Garcia', 'Lone Star', 'Austin', 'Miami'];
+
+/** Session rows made the way the app stores them, and the cookies it would have signed for them. */
+async function signedSessions(client: pg.Client, userIds: string[]): Promise<Map<string, string>> {
+  const sids = userIds.map(() => randomBytes(24).toString('base64url'));
+  await client.query(
+    `insert into sessions (sid, sess, expire, user_id)
+     select sid, jsonb_build_object('userId', user_id::text, 'renewedAt', $3::bigint), now() + interval '1 day', user_id
+     from unnest($1::text[], $2::uuid[]) as s(sid, user_id)`,
+    [sids, userIds, Date.now()],
+  );
+  const sign = (sid: string) => createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
+  return new Map(userIds.map((id, i) => [id, `sid=${encodeURIComponent(`${sids[i]}.${sign(sids[i]!)}`)}`]));
+}
+
+type Plans = Record<EndpointName, PlannedRequest[]>;
+
+async function plansFor(client: pg.Client): Promise<Plans> {
+  const ids = async (text: string, values: unknown[] = []) =>
+    (await client.query<{ id: string }>(text, values)).rows.map((r) => r.id);
+  const providers = await ids(`select id from users where role = 'provider' order by id limit $1`, [USERS]);
+  const customers = await ids(`select id from users where role = 'customer' order by id limit $1`, [USERS]);
+  const busyProvider = markerId(MARKERS.busyProvider);
+  const busyCustomer = markerId(MARKERS.busyCustomer);
+  const openJobs = await ids(`select id from jobs where status = 'open' order by created_at desc limit 5000`);
+  const longThread = (
+    await client.query<{ id: string; customer_id: string }>(
+      `select c.id, c.customer_id from conversations c join messages m on m.conversation_id = c.id
+       group by c.id order by count(*) desc limit 1`,
+    )
+  ).rows[0]!;
+  const talks = (
+    await client.query<{ job_id: string; customer_id: string; provider_id: string }>(
+      `select job_id, customer_id, provider_id from conversations order by last_message_at desc limit $1`,
+      [USERS],
+    )
+  ).rows;
+  // Fresh pairs: two new bids a job on the newest open jobs (with the two seeded ones and the busy provider's,
+  // within the default cap of 5), each from a provider with credits that has not bid on that job.
+  const bidders = await ids(
+    `select id from users where role = 'provider' and credits >= 9 and id <> $1 order by id desc limit $2`,
+    [busyProvider, WRITES],
+  );
+  const bidJobs = openJobs.slice(0, Math.ceil(WRITES / 2));
+  const taken = new Set(
+    (
+      await client.query<{ pair: string }>(
+        `select job_id || ' ' || provider_id as pair from bids where job_id = any($1::uuid[])`,
+        [bidJobs],
+      )
+    ).rows.map((r) => r.pair),
+  );
+  const zips = (
+    await client.query<{ zip: string; city: string; state: string }>(
+      `select zip_code as zip, min(city) as city, min(state) as state from service_areas
+       group by zip_code order by count(*) desc limit 50`,
+    )
+  ).rows;
+  const categories = (
+    await client.query<{ id: number }>(
+      `select category_id as id from service_capabilities group by 1 order by count(*) desc limit 10`,
+    )
+  ).rows.map((r) => r.id);
+  const cookies = await signedSessions(client, [
+    ...new Set([
+      ...providers,
+      ...customers,
+      busyProvider,
+      busyCustomer,
+      longThread.customer_id,
+      ...talks.flatMap((t) => [t.customer_id, t.provider_id]),
+      ...bidders,
+    ]),
+  ]);
+  const cookie = (id: string) => cookies.get(id)!;
+  const get = (path: string, who: string): PlannedRequest => ({ method: 'GET', path, cookie: cookie(who) });
+  const post = (path: string, who: string, body: object): PlannedRequest => ({
+    method: 'POST',
+    path,
+    cookie: cookie(who),
+    body: JSON.stringify(body),
+  });
+  const bids: PlannedRequest[] = [];
+  let next = 0;
+  for (const job of bidJobs) {
+    for (let placed = 0; placed < 2 && next < bidders.length; next++) {
+      if (taken.has(`${job} ${bidders[next]}`)) continue;
+      bids.push(post(`/api/jobs/${job}/bids`, bidders[next]!, { amount: '150', message: 'Can start Monday.' }));
+      placed++;
+    }
+  }
+  // Writes cycle through their senders: at most a few each, under the per-user limits of docs/contract.md §3.5.
+  const repeat = <T>(items: T[], n: number) => Array.from({ length: n }, (_, i) => items[i % items.length]!);
+  return {
+    'job list': providers.map((p, i) => get(`/api/jobs?limit=20&offset=${(i % 3) * 20}`, p)),
+    'job detail': openJobs.map((id, i) => get(`/api/jobs/${id}`, providers[i % providers.length]!)),
+    'provider search (text)': customers.map((c, i) =>
+      get(`/api/providers/search?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`, c),
+    ),
+    'provider search (ZIP)': customers.map((c, i) =>
+      get(`/api/providers/search?location=${zips[i % zips.length]!.zip}`, c),
+    ),
+    'provider search (category)': customers.map((c, i) =>
+      get(`/api/providers/search?category=${categories[i % categories.length]}`, c),
+    ),
+    'provider search (combined)': customers.map((c, i) =>
+      get(
+        `/api/providers/search?q=${encodeURIComponent(SEARCH_TERMS[i % 4]!)}&location=${zips[i % zips.length]!.zip}` +
+          `&category=${categories[i % categories.length]}`,
+        c,
+      ),
+    ),
+    'my bids (500)': [get('/api/my-bids', busyProvider)],
+    'conversation list (200)': [get('/api/conversations', busyCustomer)],
+    'thread (1,000 messages)': [get(`/api/messages?conversationId=${longThread.id}`, longThread.customer_id)],
+    'message send': repeat(talks, WRITES).map((t, i) =>
+      post('/api/messages', t.customer_id, { jobId: t.job_id, receiverId: t.provider_id, content: `Any news? ${i}` }),
+    ),
+    'bid placement': bids,
+    'lead matching (job post)': repeat(customers, Math.ceil(WRITES / 2)).map((c, i) => {
+      const zip = zips[i % zips.length]!;
+      return post('/api/jobs', c, {
+        categoryId: categories[i % categories.length],
+        title: 'Fix the leaking kitchen sink',
+        description: 'The pipe under the kitchen sink drips all day long.',
+        zipCode: zip.zip,
+        city: zip.city,
+        state: zip.state,
+      });
+    }),
+  };
+}
+
+/** Every endpoint's figures on the database at `databaseUrl`, measured against the built app. */
+export async function measureEndpoints(databaseUrl: string): Promise<Record<EndpointName, LoadResult>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const app = await startApp({
+    CLIENT_DIR: join(ROOT, 'dist/client'),
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: SECRET,
+  });
+  try {
+    const plans = await plansFor(client);
+    await client.query('vacuum analyze');
+    const results = {} as Record<EndpointName, LoadResult>;
+    for (const name of ENDPOINT_NAMES) {
+      // Limits stop machines (docs/contract.md §3.5): this machine is meant to be here.
+      await client.query('delete from rate_limit_counters');
+      const requests = plans[name];
+      if (WRITE_ENDPOINTS.includes(name)) {
+        const warm = requests.splice(0, Math.min(100, Math.floor(requests.length / 10)));
+        if (warm.length > 0) {
+          await load({
+            url: app.url,
+            connections: Math.min(CONNECTIONS, warm.length),
+            seconds: 60,
+            amount: warm.length,
+            requests: warm,
+          });
+        }
+        await client.query('delete from rate_limit_counters');
+        results[name] = await load({
+          url: app.url,
+          connections: Math.min(CONNECTIONS, requests.length),
+          seconds: 120,
+          amount: requests.length,
+          requests,
+        });
+      } else {
+        await load({ url: app.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, requests });
+        results[name] = await load({ url: app.url, connections: CONNECTIONS, seconds: SECONDS, requests });
+      }
+    }
+    return results;
+  } finally {
+    await app.stop();
+    await client.end();
+  }
+}
