@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES_PAGE, MESSAGES_PAGE_MAX } from '#shared/conversation-rules.js';
+import { messages } from '#server/db/schema/index.js';
 import { publishEvent } from '#server/events/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { listenOnFreePort, openEventStream } from '#server/test/events.js';
@@ -169,6 +171,60 @@ describe('reading conversations', () => {
     const thread = (await get(provider, `/api/messages?conversationId=${list[1].id}`)).json();
     expect(thread.every((m: { isRead: boolean }) => m.isRead)).toBe(true);
     expect((await markRead(provider, list[1].id)).json()).toEqual({ updated: 0 });
+  });
+});
+
+describe('a long thread', () => {
+  it('answers the newest page, oldest first, and earlier pages before a message, with ties in order', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const first = await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'message 0' });
+    expect(first.statusCode).toBe(201);
+    const conversationId = first.json().conversationId as string;
+    // 249 more, two by two with the same timestamp: the page boundary must not lose or repeat a tie.
+    const base = Date.parse(first.json().createdAt as string);
+    await t.app.db.insert(messages).values(
+      Array.from({ length: 249 }, (_, n) => ({
+        conversationId,
+        jobId: job.id,
+        senderId: provider.user.id,
+        receiverId: owner.user.id,
+        content: `message ${n + 1}`,
+        createdAt: new Date(base + 1000 + Math.floor(n / 2) * 1000),
+      })),
+    );
+    const page = async (query: string) => {
+      const response = await get(owner, `/api/messages?conversationId=${conversationId}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { id: string; content: string }[];
+    };
+    const newest = await page('');
+    expect(newest).toHaveLength(MESSAGES_PAGE);
+    expect(newest.at(-1)!.content).toBe('message 249');
+    const second = await page(`&before=${newest[0]!.id}`);
+    const third = await page(`&before=${second[0]!.id}`);
+    expect(third).toHaveLength(50);
+    const all = [...third, ...second, ...newest].map((m) => m.content);
+    expect(new Set(all).size).toBe(250);
+    // Oldest first across the pages, as the thread shows them.
+    expect(all[0]).toBe('message 0');
+    expect(await page(`&before=${third[0]!.id}`)).toEqual([]);
+    expect((await page('&limit=3')).map((m) => m.content)).toEqual(['message 247', 'message 248', 'message 249']);
+  });
+
+  it('refuses a malformed cursor or page size with 400, and a cursor of another thread gives nothing', async () => {
+    const { owner, job, provider } = await jobWithBidder();
+    const first = await send(provider, { jobId: job.id, receiverId: owner.user.id, content: 'hello' });
+    const conversationId = first.json().conversationId as string;
+    for (const query of ['&before=nope', '&limit=0', `&limit=${MESSAGES_PAGE_MAX + 1}`, '&limit=x']) {
+      const response = await get(owner, `/api/messages?conversationId=${conversationId}${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code).toBe('validation_error');
+    }
+    const other = await jobWithBidder();
+    const theirs = await send(other.provider, { jobId: other.job.id, receiverId: other.owner.user.id, content: 'hi' });
+    const crossed = await get(owner, `/api/messages?conversationId=${conversationId}&before=${theirs.json().id}`);
+    expect(crossed.statusCode).toBe(200);
+    expect(crossed.json()).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Conversation, Message } from '#shared/conversations.js';
 import { fullName } from '#shared/names.js';
 import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
@@ -97,15 +97,32 @@ export async function ownConversationId(db: DbOrTx, conversationId: string, user
   return row?.id;
 }
 
-/** A conversation's messages with their senders, oldest first. */
-export async function messagesOf(db: DbOrTx, conversationId: string): Promise<Message[]> {
+/**
+ * One page of a conversation's messages with their senders, oldest first: the newest `limit`, or with `before`
+ * the newest `limit` sent before that message (keyset on (created_at, id), read backwards from
+ * messages_conversation_idx: a page costs the same at the end of a thread of ten messages or of thousands).
+ */
+export async function messagesOf(
+  db: DbOrTx,
+  conversationId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<Message[]> {
   const rows = await db
     .select(messageWithSender)
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(asc(messages.createdAt), asc(messages.id));
-  return rows.map((row) => toMessage(row.message, { ...row, profileImageUrl: row.image }));
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        page.before
+          ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m
+                where m.id = ${page.before} and m.conversation_id = ${conversationId})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit);
+  return rows.reverse().map((row) => toMessage(row.message, { ...row, profileImageUrl: row.image }));
 }
 
 /** Marks the messages of a conversation sent to `receiverId` read; returns how many were unread. */

@@ -24,7 +24,7 @@ export async function conversationRoutes(app: FastifyInstance) {
       config: { replicaReads: true },
       schema: { querystring: MessagesQuerySchema, response: { 200: z.array(MessageAnswer) } },
     },
-    async (request) => listMessages(await ctx(request), request.query.conversationId),
+    async (request) => listMessages(await ctx(request), request.query),
   );
 
   r.post(

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Conversation, Message, MessageCreatedEvent, SendMessageData } from '#shared/conversations.js';
+import type {
+  Conversation,
+  Message,
+  MessageCreatedEvent,
+  MessagesQuery,
+  SendMessageData,
+} from '#shared/conversations.js';
 import type { Db } from '#server/db/client.js';
 import { notificationPayload } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
@@ -84,9 +90,9 @@ async function ownConversationOrFail(ctx: Ctx, conversationId: string): Promise<
   return id;
 }
 
-/** GET /api/messages?conversationId=: the thread, oldest first; 404 to anyone but its two people. */
-export async function listMessages(ctx: Ctx, conversationId: string): Promise<Message[]> {
-  return messagesOf(ctx.db, await ownConversationOrFail(ctx, conversationId));
+/** GET /api/messages?conversationId=: a page of the thread, oldest first; 404 to anyone but its two people. */
+export async function listMessages(ctx: Ctx, query: MessagesQuery): Promise<Message[]> {
+  return messagesOf(ctx.db, await ownConversationOrFail(ctx, query.conversationId), query);
 }
 
 /** Marks the messages sent to the caller as read (spec §4 'Message'). */

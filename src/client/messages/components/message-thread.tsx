@@ -12,10 +12,11 @@ import { Skeleton } from '#client/ui/skeleton.js';
 export function MessageThread({ messages, userId }: { messages: Message[] | undefined; userId: string }) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
-  const count = messages?.length ?? 0;
+  // Down to the newest when it changes (a message sent or received), not when earlier pages are added above.
+  const newest = messages?.at(-1)?.id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
+  }, [newest]);
 
   if (!messages) {
     return (

@@ -15,7 +15,7 @@ import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { conversationsQueryOptions, useConversations } from '../api/get-conversations.js';
-import { messagesQueryOptions, useMessages } from '../api/get-messages.js';
+import { mayHaveEarlier, messagesQueryOptions, useEarlierMessages, useMessages } from '../api/get-messages.js';
 import { useMarkRead } from '../api/mark-read.js';
 import { ConversationList, displayName } from '../components/conversation-list.js';
 import { MessageComposer } from '../components/message-composer.js';
@@ -73,7 +73,7 @@ export function MessagesPage() {
           </div>
           <div className={cn('min-w-0', !selected && 'hidden md:block')}>
             {selected ? (
-              <ConversationPane conversation={selected} userId={user.id} />
+              <ConversationPane key={selected.id} conversation={selected} userId={user.id} />
             ) : (
               <EmptyState
                 className="m-4 h-[calc(100%-2rem)] border-0"
@@ -109,7 +109,18 @@ const SHOWING_UNREAD = [trackingQueryKeyRoot];
 
 function ConversationPane({ conversation, userId }: { conversation: Conversation; userId: string }) {
   const { t } = useTranslation();
-  const { data: messages } = useMessages(conversation.id);
+  const { data: latest } = useMessages(conversation.id);
+  // The newest page is live; earlier pages are read on request, before the oldest message shown at the first tap.
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const earlier = useEarlierMessages(conversation.id, anchor);
+  const shown = new Set(latest?.map((m) => m.id));
+  const older = [...(earlier.data?.pages ?? [])]
+    .reverse()
+    .flat()
+    .filter((m) => !shown.has(m.id));
+  const messages = latest && [...older, ...latest];
+  const hasEarlier = anchor ? earlier.hasNextPage : mayHaveEarlier(latest);
+  const showEarlier = () => (anchor ? void earlier.fetchNextPage() : setAnchor(latest?.[0]?.id ?? null));
   const markRead = useMarkRead(SHOWING_UNREAD);
   const name = displayName(conversation.otherParty);
   const { mutate, isPending } = markRead;
@@ -138,6 +149,13 @@ function ConversationPane({ conversation, userId }: { conversation: Conversation
         </div>
       </header>
       <div className="h-[400px] overflow-y-auto bg-background/60">
+        {hasEarlier && (
+          <div className="flex justify-center pt-3">
+            <Button variant="outline" size="sm" onClick={showEarlier} disabled={earlier.isFetching}>
+              {t('messages:earlier_messages')}
+            </Button>
+          </div>
+        )}
         <MessageThread messages={messages} userId={userId} />
       </div>
       <div className="border-t border-border p-3">
