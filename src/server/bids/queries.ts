@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   activityLevelFor,
   ACTIVITY_WINDOW_HOURS,
@@ -219,4 +219,38 @@ export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBi
     status: bid.status,
     createdAt: bid.createdAt.toISOString(),
   }));
+}
+
+// Hiring (the projects room's acceptBid and refunds call these through index.ts, in their transaction).
+
+export async function selectJobBid(db: DbOrTx, jobId: string, bidId: string): Promise<BidRow | undefined> {
+  const [bid] = await db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.jobId, jobId), eq(bids.id, bidId)));
+  return bid;
+}
+
+/** The bid accepted, and the job's other pending bids rejected: the rows as they now are, accepted first. */
+export async function acceptBidRows(db: DbOrTx, jobId: string, bidId: string): Promise<BidRow[]> {
+  const [accepted] = await db
+    .update(bids)
+    .set({ status: 'accepted', updatedAt: new Date() })
+    .where(eq(bids.id, bidId))
+    .returning();
+  const rejected = await db
+    .update(bids)
+    .set({ status: 'rejected', updatedAt: new Date() })
+    .where(and(eq(bids.jobId, jobId), eq(bids.status, 'pending'), ne(bids.id, bidId)))
+    .returning();
+  return [accepted!, ...rejected];
+}
+
+/** Every pending bid of the job rejected: the rejected rows. */
+export function rejectPendingBids(db: DbOrTx, jobId: string): Promise<BidRow[]> {
+  return db
+    .update(bids)
+    .set({ status: 'rejected', updatedAt: new Date() })
+    .where(and(eq(bids.jobId, jobId), eq(bids.status, 'pending')))
+    .returning();
 }
