@@ -14,7 +14,7 @@ import {
   updateJobStatusRow,
   type JobRow,
 } from '#server/jobs/index.js';
-import { enqueueEmailToUsers } from '#server/mail/index.js';
+import { enqueueEmailToUsers } from '#server/auth/index.js';
 import { completedEmail, hiredEmail, refundEmail } from '#server/mail/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
