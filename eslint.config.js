@@ -18,12 +18,14 @@ const boundary = (forbidden) => ({
 
 /**
  * Feature boundaries (docs/decisions/035, scripts/eslint-features.mjs): no import cycle between
- * files nor between feature folders, and a feature is reached only through its index.ts. `allowed` keeps
- * more of a feature's files open for one file of the allowlist below.
+ * files nor between feature folders, a feature is reached only through its index.ts, and a table is written only
+ * by its feature. `allowed` keeps more of a feature's files open, and `tables` more tables writable, for one file
+ * of the allowlist below.
  */
-const featureRules = (root, allowed) => ({
+const featureRules = (root, allowed, tables = []) => ({
   'import-x/no-cycle': ['error', { ignoreExternal: true }],
   'features/no-cycle': ['error', { root }],
+  'features/own-tables': ['error', { root, allowed: tables }],
   'import-x/no-restricted-paths': ['error', { zones: featureZones(root, allowed) }],
 });
 
@@ -47,10 +49,10 @@ export const featureConfig = (root, allowlist = {}) => [
     },
     rules: featureRules(root),
   },
-  ...Object.entries(allowlist).map(([file, { allowed = {}, cycles }]) => ({
+  ...Object.entries(allowlist).map(([file, { allowed = {}, tables, cycles }]) => ({
     files: [file],
     rules: {
-      ...featureRules(root, allowed),
+      ...featureRules(root, allowed, tables),
       ...(cycles ? { 'features/no-cycle': 'off' } : {}),
     },
   })),
@@ -58,7 +60,8 @@ export const featureConfig = (root, allowlist = {}) => [
 
 /**
  * Files allowed past the boundary rules, each naming what it may import (paths relative to the feature) and why.
- * `cycles: true` lets that file close a cycle between feature folders (a cycle between files stays an error).
+ * `tables` names other features' tables that file may still write. `cycles: true` lets that file close a cycle
+ * between feature folders (a cycle between files stays an error).
  */
 const ALLOWLIST = {
   // The route table loads each page (and the post-job route's action) lazily by its own path, so each stays
@@ -91,6 +94,14 @@ const ALLOWLIST = {
   },
   // The '/' route: the landing page for a visitor, else the home page, loaded lazily by its path like app.tsx's.
   'src/client/landing/entry-page.tsx': { allowed: { 'src/client/jobs': ['pages/home-page.tsx'] } },
+
+  // The ledger keeps each user's balance on `users.credits`, moved in the statement that writes the credit
+  // transaction (docs/decisions/004-credit-ledger.md): one statement, so the balance and its entries never part.
+  'src/server/credits/queries.ts': { tables: ['users'] },
+  // Accepting a service request makes its private job in the same transaction (docs/decisions/012).
+  'src/server/service-requests/queries.ts': { tables: ['jobs'] },
+  // Still to move behind auth's index.ts: the user's Stripe customer id, written when the first payment starts.
+  'src/server/payments/queries.ts': { tables: ['users'] },
 
   // The tests' setup makes password hashing cheap for the whole run: a switch of the auth room's hashing that no
   // feature may use, so it is not among auth's public exports.

@@ -9,6 +9,8 @@
 //     between folders can pass through different files of each (jobs/service → business-profiles/lead-match →
 //     projects/lifecycle → jobs/job-serializer), so this rule draws the folder graph from every import of every
 //     file but tests and pages (see `isLeaf`) and reports each import whose target folder leads back to the importing one.
+//   - `features/own-tables`: a table (src/server/db/schema/, one a file) is written only by the feature that owns it
+//     (`TABLE_OWNERS`); another feature asks the owner through its index.ts. Reads may join any table.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -16,6 +18,39 @@ import ts from 'typescript';
 export const FEATURE_ROOTS = ['src/server', 'src/client'];
 export const SHARED_ROOMS = ['src/server/db', 'src/server/http', 'src/server/test', 'src/client/ui', 'src/client/lib'];
 const SEED = 'src/server/db/seed';
+
+/**
+ * The feature that owns each table, by its schema file: the only one that inserts, updates or deletes its rows.
+ * A shared room (db, http) owns the tables of the request path; tests and the demo seed are not checked.
+ */
+export const TABLE_OWNERS = {
+  'users.ts': 'src/server/auth',
+  'sessions.ts': 'src/server/auth',
+  'password-reset-tokens.ts': 'src/server/auth',
+  'email-verification-tokens.ts': 'src/server/auth',
+  'single-use-tokens.ts': 'src/server/auth',
+  'categories.ts': 'src/server/jobs',
+  'jobs.ts': 'src/server/jobs',
+  'bids.ts': 'src/server/bids',
+  'competitive-intelligence.ts': 'src/server/bids',
+  'credit-transactions.ts': 'src/server/credits',
+  'business-profiles.ts': 'src/server/business-profiles',
+  'service-capabilities.ts': 'src/server/business-profiles',
+  'service-areas.ts': 'src/server/business-profiles',
+  'credentials.ts': 'src/server/business-profiles',
+  'portfolio-items.ts': 'src/server/business-profiles',
+  'provider-rating-summaries.ts': 'src/server/business-profiles',
+  'reviews.ts': 'src/server/business-profiles',
+  'conversations.ts': 'src/server/conversations',
+  'messages.ts': 'src/server/conversations',
+  'milestones.ts': 'src/server/projects',
+  'service-requests.ts': 'src/server/service-requests',
+  'promo-codes.ts': 'src/server/promo',
+  'promo-code-usages.ts': 'src/server/promo',
+  'uploads.ts': 'src/server/uploads',
+  'email-outbox.ts': 'src/server/mail',
+  'rate-limit-counters.ts': 'src/server/http',
+};
 
 const posix = (path) => path.split(sep).join('/');
 const isTest = (path) => /\.test\.tsx?$/.test(path);
@@ -169,4 +204,77 @@ const noFeatureCycle = {
   },
 };
 
-export const featurePlugin = { rules: { 'no-cycle': noFeatureCycle } };
+/** Table variable (as src/server/db/schema exports it) → the feature that owns it, for the tree at `root`. */
+function tableOwners(root) {
+  const dir = join(root, 'src/server/db/schema');
+  const owners = new Map();
+  for (const name of listDir(dir)) {
+    if (!(name in TABLE_OWNERS)) continue;
+    for (const [, table] of readFileSync(join(dir, name), 'utf8').matchAll(/export const (\w+) = pgTable\(/g)) {
+      owners.set(table, TABLE_OWNERS[name]);
+    }
+  }
+  return owners;
+}
+
+const owners = new Map();
+// The words of SQL that write the table named right after them.
+const WRITES_NEXT = /\b(?:insert\s+into|update|delete\s+from)\s*$/i;
+
+const ownTables = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A table is written only by the feature that owns it (TABLE_OWNERS).' },
+    schema: [
+      {
+        type: 'object',
+        // `allowed`: tables of other features this file may still write (the allowlist in eslint.config.js says why).
+        properties: { root: { type: 'string' }, allowed: { type: 'array', items: { type: 'string' } } },
+        required: ['root'],
+        additionalProperties: false,
+      },
+    ],
+    messages: { foreign: '{{table}} is written only by {{owner}}: ask it through its index.ts.' },
+  },
+  create(context) {
+    const { root, allowed = [] } = context.options[0];
+    const file = context.physicalFilename;
+    const from = featureOf(posix(relative(root, file)));
+    // Tests arrange their rows directly, and the seed writes its demo data with its own queries.
+    if (!from || from === SEED || isTest(file)) return {};
+    if (!owners.has(root)) owners.set(root, tableOwners(root));
+    const tables = owners.get(root);
+    const imported = new Map(); // local name → the schema's name of the table
+    const check = (node) => {
+      const table = node?.type === 'Identifier' && imported.get(node.name);
+      const owner = table && tables.get(table);
+      if (owner && owner !== from && !allowed.includes(table)) {
+        context.report({ node, messageId: 'foreign', data: { table, owner } });
+      }
+    };
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === 'type' || !/\/db\/schema(\/|$)/.test(String(node.source.value))) return;
+        for (const spec of node.specifiers) {
+          if (spec.type === 'ImportSpecifier' && spec.importKind !== 'type')
+            imported.set(spec.local.name, spec.imported.name);
+        }
+      },
+      // db.insert(table), db.update(table), db.delete(table)
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        if (['insert', 'update', 'delete'].includes(callee.property.name)) check(node.arguments[0]);
+      },
+      // sql`INSERT INTO ${table} …`, sql`UPDATE ${table} …`, sql`DELETE FROM ${table} …`
+      TaggedTemplateExpression(node) {
+        if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+        node.quasi.expressions.forEach((expression, i) => {
+          if (WRITES_NEXT.test(node.quasi.quasis[i].value.raw)) check(expression);
+        });
+      },
+    };
+  },
+};
+
+export const featurePlugin = { rules: { 'no-cycle': noFeatureCycle, 'own-tables': ownTables } };

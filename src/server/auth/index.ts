@@ -2,6 +2,7 @@
 // feature's; another feature reads or changes a user through these functions, never the table. app.ts
 // registers the routes (routes.ts, oidc/routes.ts) itself.
 export {
+  enqueueEmailToUsers,
   loadUser,
   promoteToProvider,
   registerUser,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EmailNotificationKind } from '#shared/auth.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/index.js';
@@ -16,6 +16,20 @@ export async function insertUser(tx: DbOrTx, values: NewUser): Promise<UserRow> 
 export async function userById(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+/** What a notification email needs of each of these users (mail/outbox.ts renders it), read in the caller's transaction. */
+export function selectRecipients(db: DbOrTx, ids: string[]) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+      emailNotifications: users.emailNotifications,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
 }
 
 /** The account with this email, in any case; `lock` takes its row lock for the caller's transaction. */

@@ -5,9 +5,18 @@ import type { Db, DbOrTx } from '#server/db/client.js';
 import { isAdmin, type UserRow } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
+import { enqueueEmailToRecipients, type NotificationEmail } from '#server/mail/index.js';
 import { sendVerificationEmail } from './email-verification.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
-import { insertUser, mergedNotifications, promoteCustomer, updateUserRow, userByEmail, userById } from './queries.js';
+import {
+  insertUser,
+  mergedNotifications,
+  promoteCustomer,
+  selectRecipients,
+  updateUserRow,
+  userByEmail,
+  userById,
+} from './queries.js';
 
 export function toUser(row: UserRow, config: Config): User {
   return {
@@ -88,3 +97,16 @@ export async function turnOffNotifications(db: DbOrTx, userId: string, kind: Ema
 
 /** A customer's account made a provider's (providers/service.ts); undefined when it is no longer a customer. */
 export const promoteToProvider = promoteCustomer;
+
+/**
+ * A notification to users known by id, each in their language (docs/contract.md §3.7), read in the caller's
+ * transaction. It starts here because the users are this feature's table and the mail room imports no feature.
+ */
+export async function enqueueEmailToUsers(
+  tx: DbOrTx,
+  email: NotificationEmail & { userIds: string[] },
+): Promise<number> {
+  const ids = [...new Set(email.userIds)];
+  if (ids.length === 0) return 0;
+  return enqueueEmailToRecipients(tx, { ...email, recipients: await selectRecipients(tx, ids) });
+}

@@ -336,7 +336,13 @@ describe('revising a block bid', () => {
       as(t.app, provider)({ method: 'PATCH', url: `/api/jobs/${job.id}/bids/mine`, payload });
     const first = await revise({ amount: '450', message: 'sharper price' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ amount: '450.00', message: 'sharper price', revisableUntil: null });
+    expect(first.json()).toMatchObject({
+      id: placed.id,
+      providerId: provider.user.id,
+      amount: '450.00',
+      message: 'sharper price',
+      revisableUntil: null,
+    });
     expect(first.json().revisedAt).not.toBeNull();
 
     const second = await revise({ amount: '400' });

@@ -1,2 +1,4 @@
-// What the bids room offers the rest of the server (its routes; no other feature uses bids directly).
+// What the bids room offers the rest of the server: its routes, and to the projects room's hiring rules the
+// statements on a job's bids, each in the caller's transaction.
 export { bidRoutes } from './routes.js';
+export { acceptBidRows, rejectPendingBids, selectJobBid } from './queries.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import {
   activityLevelFor,
   ACTIVITY_WINDOW_HOURS,
@@ -136,10 +136,32 @@ export const purchaseStatement = preparedStatement(
       ${param('bustPriorityUntil')}::timestamptz, ${param('now')}::timestamptz)`,
 );
 
-export type BidWithWindows = Windows & { bid: BidRow; firstName: string; lastName: string };
+/**
+ * Until when the bid may be revised, or null (docs/contract.md §4.6): a block or bust bid, pending and never
+ * revised, inside its response window at `now`. For a statement that joins the bid's purchase
+ * (competitive_intelligence). The rule is written here only: the reads answer it as `revisableUntil`, and the
+ * revision's UPDATE writes only where it is set.
+ */
+function revisableUntil(now: Date): SQL<Date | null> {
+  return sql`case when ${bids.tier} <> 'regular' and ${bids.revisedAt} is null and ${bids.status} = 'pending'
+      and ${competitiveIntelligence.blockResponseWindow} > ${now.toISOString()}::timestamptz
+    then ${competitiveIntelligence.blockResponseWindow} end`.mapWith(competitiveIntelligence.blockResponseWindow);
+}
 
-/** A job's bids with their bidders' names and windows: every bid, or only `providerId`'s. */
-export function selectJobBids(db: DbOrTx, jobId: string, providerId: string | null): Promise<BidWithWindows[]> {
+export type BidWithWindows = Windows & {
+  bid: BidRow;
+  firstName: string;
+  lastName: string;
+  revisableUntil: Date | null;
+};
+
+/** A job's bids with their bidders' names and windows at `now`: every bid, or only `providerId`'s. */
+export function selectJobBids(
+  db: DbOrTx,
+  jobId: string,
+  providerId: string | null,
+  now: Date,
+): Promise<BidWithWindows[]> {
   return db
     .select({
       bid: bids,
@@ -147,6 +169,7 @@ export function selectJobBids(db: DbOrTx, jobId: string, providerId: string | nu
       lastName: users.lastName,
       blockResponseWindow: competitiveIntelligence.blockResponseWindow,
       bustPriorityUntil: competitiveIntelligence.bustPriorityUntil,
+      revisableUntil: revisableUntil(now),
     })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.providerId))
@@ -184,21 +207,33 @@ export async function selectOwnBid(
   return own;
 }
 
+export type Revised = { revised: BidRow; refusal: null } | { revised: null; refusal: 'revision_not_allowed' };
+
 /**
- * The revision, written only while the bid is pending and not yet revised (`revised_at IS NULL` makes "once"
- * hold under concurrent revisions); undefined when it was not.
+ * The revision, written only where the rule allows it (`revisableUntil` at the revision's time) on an open job;
+ * else the refusal. `revised_at IS NULL`, checked again on the locked row, makes "once" hold under concurrent
+ * revisions.
  */
 export async function updateRevisedBid(
   db: DbOrTx,
   bidId: string,
   revision: { amount: string; message?: string | null; revisedAt: Date },
-): Promise<BidRow | undefined> {
+): Promise<Revised> {
   const [revised] = await db
     .update(bids)
     .set(revision)
-    .where(and(eq(bids.id, bidId), isNull(bids.revisedAt), eq(bids.status, 'pending')))
-    .returning();
-  return revised;
+    .from(competitiveIntelligence)
+    .where(
+      and(
+        eq(bids.id, bidId),
+        eq(competitiveIntelligence.bidId, bids.id),
+        sql`${revisableUntil(revision.revisedAt)} is not null`,
+        sql`exists (select 1 from ${jobs} where ${jobs.id} = ${bids.jobId} and ${jobs.status} = 'open')`,
+      ),
+    )
+    // The bid's columns only: the purchase joined in has columns of the same names (id, job_id, …).
+    .returning(getTableColumns(bids));
+  return revised ? { revised, refusal: null } : { revised: null, refusal: 'revision_not_allowed' };
 }
 
 /** The provider's bids with their jobs' titles, newest first. */
@@ -219,4 +254,38 @@ export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBi
     status: bid.status,
     createdAt: bid.createdAt.toISOString(),
   }));
+}
+
+// Hiring (the projects room's acceptBid and refunds call these through index.ts, in their transaction).
+
+export async function selectJobBid(db: DbOrTx, jobId: string, bidId: string): Promise<BidRow | undefined> {
+  const [bid] = await db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.jobId, jobId), eq(bids.id, bidId)));
+  return bid;
+}
+
+/** The bid accepted, and the job's other pending bids rejected: the rows as they now are, accepted first. */
+export async function acceptBidRows(db: DbOrTx, jobId: string, bidId: string): Promise<BidRow[]> {
+  const [accepted] = await db
+    .update(bids)
+    .set({ status: 'accepted', updatedAt: new Date() })
+    .where(eq(bids.id, bidId))
+    .returning();
+  const rejected = await db
+    .update(bids)
+    .set({ status: 'rejected', updatedAt: new Date() })
+    .where(and(eq(bids.jobId, jobId), eq(bids.status, 'pending'), ne(bids.id, bidId)))
+    .returning();
+  return [accepted!, ...rejected];
+}
+
+/** Every pending bid of the job rejected: the rejected rows. */
+export function rejectPendingBids(db: DbOrTx, jobId: string): Promise<BidRow[]> {
+  return db
+    .update(bids)
+    .set({ status: 'rejected', updatedAt: new Date() })
+    .where(and(eq(bids.jobId, jobId), eq(bids.status, 'pending')))
+    .returning();
 }

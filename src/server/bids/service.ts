@@ -43,12 +43,8 @@ function priorityRank(bid: BidRow, windows: Windows, now: Date): number {
   return 2;
 }
 
-function revisableUntil(bid: BidRow, windows: Windows, now: Date): string | null {
-  const open = bid.tier !== 'regular' && bid.revisedAt === null && bid.status === 'pending';
-  return open && isFuture(windows.blockResponseWindow, now) ? windows.blockResponseWindow!.toISOString() : null;
-}
-
-function toBid(bid: BidRow, providerName: string, windows: Windows, now = new Date()): Bid {
+/** The answer's shape; `revisableUntil` is the rule's own answer (queries.ts), read with the bid or known for it. */
+function toBid(bid: BidRow, providerName: string, windows: Windows, revisableUntil: Date | null, now: Date): Bid {
   return {
     id: bid.id,
     jobId: bid.jobId,
@@ -62,7 +58,7 @@ function toBid(bid: BidRow, providerName: string, windows: Windows, now = new Da
     status: bid.status,
     isPriority: priorityRank(bid, windows, now) < 2,
     revisedAt: bid.revisedAt?.toISOString() ?? null,
-    revisableUntil: revisableUntil(bid, windows, now),
+    revisableUntil: revisableUntil?.toISOString() ?? null,
     createdAt: bid.createdAt.toISOString(),
   };
 }
@@ -148,7 +144,8 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
       recipients: [customer],
       content: (language) => bidEmail(language, { jobId, title, provider: fullName(ctx.user), amount: bid.amount }),
     });
-    return toBid(bid, fullName(ctx.user), windows, now);
+    // A block or bust bid just placed may be revised until its response window closes.
+    return toBid(bid, fullName(ctx.user), windows, windows.blockResponseWindow, now);
   });
 }
 
@@ -156,12 +153,12 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
 export async function listJobBids(ctx: Ctx, jobId: string): Promise<Bid[]> {
   const job = await findJobOrFail(ctx.db, jobId);
   const isOwner = job.customerId === ctx.user.id;
-  const rows = await selectJobBids(ctx.db, job.id, isOwner ? null : ctx.user.id);
   const now = new Date();
+  const rows = await selectJobBids(ctx.db, job.id, isOwner ? null : ctx.user.id, now);
   return rows
     .map((row) => ({ row, rank: priorityRank(row.bid, row, now) }))
     .sort((a, b) => a.rank - b.rank || a.row.bid.createdAt.getTime() - b.row.bid.createdAt.getTime())
-    .map(({ row }) => toBid(row.bid, fullName(row), row, now));
+    .map(({ row }) => toBid(row.bid, fullName(row), row, row.revisableUntil, now));
 }
 
 /** What the caller's block or bust bid bought on this job, with live figures; 404 when they bought none. */
@@ -183,7 +180,7 @@ export async function getIntelligence(ctx: Ctx, jobId: string): Promise<Competit
 
 /**
  * A block or bust bidder revises their pending bid once, inside the 24-hour response window (docs/contract.md §4.6).
- * `revised_at IS NULL` in the UPDATE makes "once" hold under concurrent revisions.
+ * Who may revise, when and how often is the UPDATE's rule (updateRevisedBid in queries.ts).
  */
 export async function reviseBid(ctx: Ctx, jobId: string, input: ReviseBidData): Promise<Bid> {
   return ctx.db.transaction(async (tx) => {
@@ -191,19 +188,19 @@ export async function reviseBid(ctx: Ctx, jobId: string, input: ReviseBidData): 
     const own = await selectOwnBid(tx, job.id, ctx.user.id);
     if (!own) throw new AppError('bid_not_found');
     const now = new Date();
-    if (job.status !== 'open' || revisableUntil(own.bid, own, now) === null) throw new AppError('revision_not_allowed');
-    const revised = await updateRevisedBid(tx, own.bid.id, {
+    const { revised, refusal } = await updateRevisedBid(tx, own.bid.id, {
       amount: input.amount,
       ...(input.message !== undefined ? { message: input.message } : {}),
       revisedAt: now,
     });
-    if (!revised) throw new AppError('revision_not_allowed');
+    if (refusal) throw new AppError(refusal);
     const data = { jobId: job.id, bidId: revised.id, status: revised.status };
     await publishEvents(
       tx,
       [ctx.user.id, job.customerId].map((userId) => ({ userId, type: 'bid.updated' as const, data })),
     );
-    return toBid(revised, fullName(ctx.user), own, now);
+    // Revised once: no more revisions.
+    return toBid(revised, fullName(ctx.user), own, null, now);
   });
 }
 

@@ -2,5 +2,6 @@
 export { businessProfileRoutes } from './routes.js';
 export { providersMatchingJob, type MatchedProvider } from './lead-match.js';
 export { ratingSummaryFor, refreshRatingSummary } from './ratings.js';
+export { addReview, reviewedJobIds } from './reviews.js';
 export { refreshSearchDocument } from './service.js';
 export { searchPageSql, searchProviders } from './search.js';

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SHOWCASE_REVIEW_COUNT, type BusinessProfileData } from '#shared/business-profiles.js';
+import type { CreateReviewData } from '#shared/projects.js';
 import type { DbOrTx } from '#server/db/client.js';
 import {
   businessProfiles,
@@ -15,8 +16,9 @@ import {
   users,
 } from '#server/db/schema/index.js';
 
-// The business-profiles room's statements for the profile, its lists, the admin review and the showcase (search,
-// lead matching and ratings keep theirs beside their rules: search.ts, lead-match.ts, ratings.ts).
+// The business-profiles room's statements for the profile, its lists, the admin review, the reviews of providers
+// and the showcase (search, lead matching and ratings keep theirs beside their rules: search.ts, lead-match.ts,
+// ratings.ts).
 
 export type ProfileRow = typeof businessProfiles.$inferSelect;
 export type CapabilityRow = typeof serviceCapabilities.$inferSelect;
@@ -24,6 +26,7 @@ export type AreaRow = typeof serviceAreas.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type PortfolioRow = typeof portfolioItems.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
 
 /** The profile's services with their categories, oldest first. */
 export function selectCapabilities(db: DbOrTx, profileId: string) {
@@ -163,6 +166,22 @@ export async function selectShowcaseHead(db: DbOrTx, userId: string) {
     .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id))
     .where(eq(businessProfiles.userId, userId));
   return row;
+}
+
+export async function insertReview(
+  db: DbOrTx,
+  values: CreateReviewData & { jobId: string; reviewerId: string; revieweeId: string },
+): Promise<ReviewRow> {
+  const [row] = await db.insert(reviews).values(values).returning();
+  return row!;
+}
+
+/** The reviews of these jobs, by job and reviewer. */
+export function selectReviewers(db: DbOrTx, jobIds: string[]) {
+  return db
+    .select({ jobId: reviews.jobId, reviewerId: reviews.reviewerId })
+    .from(reviews)
+    .where(inArray(reviews.jobId, jobIds));
 }
 
 /** The provider's latest reviews with their jobs' titles and reviewers' names. */

@@ -3,9 +3,9 @@ import type { RatingSummary } from '#shared/projects.js';
 import type { DbOrTx } from '#server/db/client.js';
 import { businessProfiles, providerRatingSummaries, reviews } from '#server/db/schema/index.js';
 
-// A provider's ratings (docs/decisions/015-provider-ratings-from-reviews.md): computed from the reviews the
-// projects room writes, and copied onto the provider's business profile row for SQL that sorts by rating. They
-// live with the profiles they describe, so the projects room calls in here and never the other way round.
+// A provider's ratings (docs/decisions/015-provider-ratings-from-reviews.md): computed from their reviews (this
+// room's table, reviews.ts), and copied onto the provider's business profile row for SQL that sorts by rating.
+// They live with the profiles they describe, so the projects room calls in here and never the other way round.
 
 const avg = (value: string | null) => (value === null ? null : Number(value).toFixed(2));
 

@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Category, Job } from '#shared/jobs.js';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Category, Job, JobStatus } from '#shared/jobs.js';
 import { columnList } from '#server/db/columns.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { bids, categories, jobs } from '#server/db/schema/index.js';
+import { bids, businessProfiles, categories, jobs, users } from '#server/db/schema/index.js';
 
 // The jobs room's statements and the rows → answers of its reads (docs/decisions/028-rows-straight-to-answers.md).
 // The job reads run on every request: each is a named prepared statement (decision 018).
@@ -151,4 +152,49 @@ export async function selectJob(db: DbOrTx, jobId: string, lock: boolean): Promi
 export async function insertJob(db: DbOrTx, values: NewJob): Promise<JobRow> {
   const [job] = await db.insert(jobs).values(values).returning();
   return job!;
+}
+
+// A hired job's lifecycle (the projects room's rules call these through index.ts, in their transaction).
+
+/** The job, locked for update until the caller's transaction ends. */
+export async function selectJobForUpdate(db: DbOrTx, jobId: string): Promise<JobRow | undefined> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
+  return job;
+}
+
+/** The oldest job still open and unhired, posted before `cutoff`, that no other transaction holds (SKIP LOCKED). */
+export async function selectStaleOpenJob(db: DbOrTx, cutoff: Date): Promise<JobRow | undefined> {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, 'open'), lt(jobs.createdAt, cutoff), sql`${jobs.hiredProviderId} IS NULL`))
+    .orderBy(asc(jobs.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return job;
+}
+
+export async function updateJobStatusRow(db: DbOrTx, jobId: string, status: JobStatus, hiredProviderId: string | null) {
+  await db.update(jobs).set({ status, hiredProviderId, updatedAt: new Date() }).where(eq(jobs.id, jobId));
+}
+
+/** The user's own jobs and the jobs they are hired on, with both people, newest first (the tracking list). */
+export function selectTrackedJobs(db: DbOrTx, userId: string, status?: JobStatus) {
+  const customer = alias(users, 'customer');
+  const hired = alias(users, 'hired');
+  const mine = or(eq(jobs.customerId, userId), eq(jobs.hiredProviderId, userId));
+  return db
+    .select({
+      job: jobs,
+      customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName },
+      hired: { id: hired.id, firstName: hired.firstName, lastName: hired.lastName },
+      businessName: businessProfiles.businessName,
+      totalBids: sql<number>`(select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id})`,
+    })
+    .from(jobs)
+    .innerJoin(customer, eq(customer.id, jobs.customerId))
+    .leftJoin(hired, eq(hired.id, jobs.hiredProviderId))
+    .leftJoin(businessProfiles, eq(businessProfiles.userId, jobs.hiredProviderId))
+    .where(status ? and(mine, eq(jobs.status, status)) : mine)
+    .orderBy(desc(jobs.updatedAt), desc(jobs.id));
 }

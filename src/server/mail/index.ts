@@ -4,7 +4,7 @@ export {
   enqueueEmail,
   enqueueEmails,
   enqueueEmailToRecipients,
-  enqueueEmailToUsers,
+  type NotificationEmail,
   type OutgoingEmail,
 } from './outbox.js';
 export { languageOf, translatorFor, type EmailContent, type Translate } from './templates.js';

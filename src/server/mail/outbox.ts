@@ -4,7 +4,7 @@ import type { Config } from '#server/config.js';
 import type { DbOrTx } from '#server/db/client.js';
 import type { Language } from '#shared/i18n/languages.js';
 import { linkOrigin } from './link-origin.js';
-import { insertOutboxRows, usersByIds } from './queries.js';
+import { insertOutboxRows } from './queries.js';
 import { languageOf, renderEmail, type EmailContent, type Recipient } from './templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
@@ -63,17 +63,6 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<bo
   return (await enqueueEmails(tx, [email])) === 1;
 }
 
-/** A notification to users known by id, each in their language: reads them in the caller's transaction. */
-export async function enqueueEmailToUsers(
-  tx: DbOrTx,
-  email: NotificationEmail & { userIds: string[] },
-): Promise<number> {
-  const ids = [...new Set(email.userIds)];
-  if (ids.length === 0) return 0;
-  const recipients = await usersByIds(tx, ids);
-  return enqueueEmailToRecipients(tx, { ...email, recipients });
-}
-
 /** A notification to users already read (a statement that read them with its own work), each in their language. */
 export function enqueueEmailToRecipients(
   tx: DbOrTx,
@@ -93,7 +82,7 @@ export function enqueueEmailToRecipients(
 }
 
 /** A notification email (docs/contract.md §3.7): skipped for a user who turned its kind off; one per dedupe key. */
-type NotificationEmail = {
+export type NotificationEmail = {
   config: Config;
   origin: string;
   kind: EmailNotificationKind;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
-import { emailOutbox, users } from '#server/db/schema/index.js';
+import { param, preparedStatement, type Db } from '#server/db/client.js';
+import { emailOutbox } from '#server/db/schema/index.js';
 
 // The mail room's statements (docs/decisions/024): the outbox is its table; outbox.ts and worker.ts hold the rules.
 
@@ -89,12 +89,4 @@ export async function retryLater(db: Db, id: string, delayMs: number, error: str
     .update(emailOutbox)
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, lastError: error })
     .where(eq(emailOutbox.id, id));
-}
-
-/**
- * The recipients of a notification, read in the caller's transaction. The mail room imports no feature, so it
- * reads these rows of `users` (the auth feature's table) itself, and only to write emails.
- */
-export function usersByIds(tx: DbOrTx, ids: string[]) {
-  return tx.select().from(users).where(inArray(users.id, ids));
 }

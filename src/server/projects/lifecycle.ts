@@ -6,17 +6,16 @@ import { publishEvents } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { findJobOrFail, type JobRow } from '#server/jobs/index.js';
-import { enqueueEmailToUsers } from '#server/mail/index.js';
-import { completedEmail, hiredEmail, refundEmail } from '#server/mail/index.js';
+import { acceptBidRows, rejectPendingBids, selectJobBid } from '#server/bids/index.js';
 import {
-  acceptBidRows,
-  rejectPendingBids,
-  selectJobBid,
+  findJobOrFail,
   selectJobForUpdate,
   selectStaleOpenJob,
   updateJobStatusRow,
-} from './queries.js';
+  type JobRow,
+} from '#server/jobs/index.js';
+import { enqueueEmailToUsers } from '#server/auth/index.js';
+import { completedEmail, hiredEmail, refundEmail } from '#server/mail/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,11 +1,11 @@
 import type { JobStatus } from '#shared/jobs.js';
 import { formatMoney } from '#shared/money.js';
 import { progressPercentage, type TrackedJob } from '#shared/projects.js';
+import { reviewedJobIds } from '#server/business-profiles/index.js';
 import { unreadCountsByJob } from '#server/conversations/index.js';
 import type { Ctx } from '#server/http/context.js';
+import { selectTrackedJobs } from '#server/jobs/index.js';
 import { milestoneCounts } from './milestones.js';
-import { selectTrackedJobs } from './queries.js';
-import { reviewedJobIds } from './reviews.js';
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 

@@ -12,7 +12,8 @@ import type { Tx } from '#server/db/client.js';
 import type { Ctx } from '#server/http/context.js';
 import { publishEvent, publishEvents } from '#server/events/index.js';
 import { AppError } from '#server/http/errors.js';
-import { enqueueEmailToUsers, requestAnsweredEmail, requestEmail } from '#server/mail/index.js';
+import { enqueueEmailToUsers } from '#server/auth/index.js';
+import { requestAnsweredEmail, requestEmail } from '#server/mail/index.js';
 import { lookupZip } from '#server/zip/index.js';
 import {
   categoryNamed,

@@ -11,7 +11,7 @@ const REPOSITORY = join(import.meta.dirname, '../../..');
 
 type FeatureConfig = (
   root: string,
-  allowlist?: Record<string, { allowed?: Record<string, string[]> }>,
+  allowlist?: Record<string, { allowed?: Record<string, string[]>; tables?: string[] }>,
 ) => Linter.Config[];
 
 async function lintFixture(allowlist = {}) {
@@ -38,9 +38,11 @@ async function lintFixture(allowlist = {}) {
 }
 
 describe('the feature boundary rules', () => {
-  it('report an import cycle between files or between feature folders, and a feature reached past its index.ts', async () => {
+  it('report an import cycle between files or between feature folders, a feature reached past its index.ts and a table written by another feature', async () => {
     expect(await lintFixture()).toEqual([
       'src/client/bids/components/bid-card.ts:2 import-x/no-restricted-paths',
+      'src/server/bids/hire.ts:5 features/own-tables',
+      'src/server/bids/hire.ts:6 features/own-tables',
       'src/server/bids/ranking.ts:2 import-x/no-cycle',
       'src/server/bids/scores.ts:1 import-x/no-cycle',
       'src/server/bids/service.ts:1 features/no-cycle',
@@ -57,5 +59,10 @@ describe('the feature boundary rules', () => {
     expect(messages).not.toContain('src/server/bids/service.ts:3 import-x/no-restricted-paths');
     expect(messages).toContain('src/server/bids/service.ts:3 features/no-cycle');
     expect(messages).toContain('src/client/bids/components/bid-card.ts:2 import-x/no-restricted-paths');
+  });
+
+  it("let the allowlist open another feature's table to one writing file", async () => {
+    const messages = await lintFixture({ 'src/server/bids/hire.ts': { tables: ['jobs'] } });
+    expect(messages.filter((message) => message.includes('own-tables'))).toEqual([]);
   });
 });
