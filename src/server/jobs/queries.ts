@@ -1,8 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { BID_SEATS, type SeatTier } from '#shared/bid-rules.js';
 import type { Category, Job } from '#shared/jobs.js';
 import { columnList } from '#server/db/columns.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { bids, categories, jobs } from '#server/db/schema/index.js';
+import { categories, jobs } from '#server/db/schema/index.js';
 
 // The jobs room's statements and the rows → answers of its reads (docs/decisions/028-rows-straight-to-answers.md).
 // The job reads run on every request: each is a named prepared statement (decision 018).
@@ -13,7 +14,9 @@ export type NewJob = typeof jobs.$inferInsert;
 const viewerId = param('viewerId');
 
 /** A job row's values: the answer's own, the category's three columns, and timestamps as PostgreSQL's text. */
-type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt'> & {
+type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt' | 'seats'> & {
+  blockBidCount: number;
+  bustBidCount: number;
   cId: number | null;
   cSlug: string;
   cName: string;
@@ -22,8 +25,8 @@ type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt'> & {
 };
 /**
  * Every job read selects these columns, and jobFromRow reads them by name. What depends on who reads is decided
- * here: the full address and the bid count only for the job's owner (Block sells the count to providers,
- * docs/decisions/006-bid-tiers.md). Timestamps arrive as PostgreSQL's text.
+ * here: the full address only for the job's owner. The bid count and the seats taken are every signed-in
+ * viewer's (docs/contract.md §3.9), read from the job's own counters. Timestamps arrive as PostgreSQL's text.
  */
 const jobColumns = columnList<JobColumnValues>({
   id: jobs.id,
@@ -52,12 +55,17 @@ const jobColumns = columnList<JobColumnValues>({
   photos: jobs.photos,
   createdAt: jobs.createdAt,
   updatedAt: jobs.updatedAt,
-  bidCount: sql`case when ${jobs.customerId} = ${viewerId}
-    then (select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id}) end`,
+  bidCount: jobs.bidCount,
+  bidCap: jobs.bidCap,
+  blockBidCount: jobs.blockBidCount,
+  bustBidCount: jobs.bustBidCount,
 });
 /** For the test that holds the list to what the statements select. */
 export const JOB_COLUMN_NAMES = jobColumns.names;
 const jobsFrom = sql`from ${jobs} left join ${categories} on ${categories.id} = ${jobs.categoryId}`;
+
+/** A premium tier's seats on a job with this cap: none to speak of with no cap, never more than the cap. */
+const seatMax = (bidCap: number | null, tier: SeatTier) => (bidCap === null ? null : Math.min(bidCap, BID_SEATS[tier]));
 
 /** PostgreSQL's text of a timestamptz, as an ISO string (the precision Date keeps: milliseconds). */
 const isoTimestamp = (text: string) => new Date(text).toISOString();
@@ -66,6 +74,7 @@ const isoTimestamp = (text: string) => new Date(text).toISOString();
 function jobFromRow(r: unknown[]): Job {
   const read = jobColumns.read;
   const categoryId = read(r, 'cId');
+  const bidCap = read(r, 'bidCap');
   return {
     id: read(r, 'id'),
     title: read(r, 'title'),
@@ -92,6 +101,11 @@ function jobFromRow(r: unknown[]): Job {
     createdAt: isoTimestamp(read(r, 'createdAt')),
     updatedAt: isoTimestamp(read(r, 'updatedAt')),
     bidCount: read(r, 'bidCount'),
+    bidCap,
+    seats: {
+      block: { taken: read(r, 'blockBidCount'), max: seatMax(bidCap, 'block') },
+      bust: { taken: read(r, 'bustBidCount'), max: seatMax(bidCap, 'bust') },
+    },
   };
 }
 
