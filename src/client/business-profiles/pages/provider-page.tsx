@@ -31,6 +31,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/ui/tabs.js';
 import { showcaseQueryOptions, useShowcase } from '../api/get-showcase.js';
 import { providerName } from '../components/provider-card.js';
 import { StarRating } from '../components/star-rating.js';
+import { LanguageBadges } from '../components/languages.js';
 import { VerifiedBadge } from '../components/verified-badge.js';
 
 const TABS = ['overview', 'portfolio', 'credentials', 'reviews', 'contact'] as const;
@@ -133,6 +134,7 @@ function Header({ provider, onRequest }: { provider: ProviderShowcase; onRequest
             {provider.verified && <VerifiedBadge />}
           </div>
           <p className="text-sm text-muted-foreground">{t(`profiles:business_type_${provider.businessType}`)}</p>
+          <LanguageBadges languages={provider.languages} />
           <StarRating rating={provider.averageRating} count={provider.totalReviews} />
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-[13px] text-muted-foreground">
             <li className="inline-flex items-center gap-1">
