@@ -457,14 +457,14 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
       `WITH c AS (SELECT id, row_number() OVER (ORDER BY email) - 1 AS n FROM users WHERE role = 'customer'),
             cat AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM categories)
        INSERT INTO jobs (title, description, category_id, customer_id, budget_min, budget_max, zip_code, city, state, location,
-                         timeline, status, created_at, updated_at)
+                         timeline, status, bid_cap, created_at, updated_at)
        SELECT 'Job ' || i || ': repaint the hallway and two bedrooms',
               'Walls need patching and two coats; furniture will be moved out beforehand. Parking in the driveway.',
               (SELECT id FROM cat WHERE n = i % cat_total.total), (SELECT id FROM c WHERE n = i % $2),
               (100 + i % 400)::numeric(10,2), (600 + i % 900)::numeric(10,2), '78701', 'Austin', 'TX', 'Austin, TX',
               (ARRAY['asap','month','flexible'])[1 + i % 3]::job_timeline,
               CASE WHEN i % 20 = 19 THEN 'completed'::job_status ELSE 'open'::job_status END,
-              now() - make_interval(mins => i), now() - make_interval(mins => i)
+              NULL, now() - make_interval(mins => i), now() - make_interval(mins => i)
        FROM generate_series(0, $1 - 1) i, (SELECT count(*) AS total FROM categories) cat_total`,
       [JOBS, CUSTOMERS],
     );
@@ -483,6 +483,13 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
        FROM bench_jobs j CROSS JOIN generate_series(0, 4) k JOIN bench_providers p ON p.n = (j.n * 5 + k) % $1
        WHERE j.n < $2`,
       [PROVIDERS, BID_SEEDED_JOBS],
+    );
+    // The jobs' bid counters, as bids_place keeps them (docs/decisions/037-published-bid-cap-and-seats.md).
+    await client.query(
+      `UPDATE jobs SET bid_count = c.total, block_bid_count = c.block, bust_bid_count = c.bust
+       FROM (SELECT job_id, count(*)::int AS total, (count(*) FILTER (WHERE tier = 'block'))::int AS block,
+               (count(*) FILTER (WHERE tier = 'bust'))::int AS bust FROM bids GROUP BY job_id) c
+       WHERE jobs.id = c.job_id`,
     );
     await client.query(
       `INSERT INTO credit_transactions (user_id, amount, type, description, description_params)
@@ -713,6 +720,9 @@ async function main() {
       DATABASE_URL: scratch.url,
       DATABASE_POOL_SIZE: POOL_SIZE,
       SESSION_SECRET: SECRET,
+      // Bid placement puts every provider's bid on each job: no cap (the seeded jobs have none either, bid_cap
+      // null), while both sides still run the cap check of bids_place.
+      JOB_BID_CAP: '0',
       ...diagnostics(),
     });
     const seeded = await seed(scratch.url, app);

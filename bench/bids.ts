@@ -66,6 +66,8 @@ async function main() {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
     FREE_CREDITS_ON_UPGRADE: '2',
+    // Every provider bids on every job: no cap (docs/contract.md §3.9), and the jobs below are posted without one.
+    JOB_BID_CAP: '0',
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp(config, { serveClient: false });
@@ -128,6 +130,7 @@ async function main() {
           city: 'Austin',
           state: 'TX',
           location: 'Austin, TX',
+          bidCap: config.jobBidCap,
         })),
       )
       .returning({ id: jobs.id });

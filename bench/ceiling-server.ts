@@ -24,6 +24,7 @@ import { bidEmail } from '#server/mail/emails.js';
 import { renderEmail } from '#server/mail/templates.js';
 import { unsubscribeUrl } from '#server/mail/unsubscribe.js';
 import { RATE_LIMITS } from '#server/http/rate-limit.js';
+import { BID_SEATS } from '#shared/bid-rules.js';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -52,16 +53,18 @@ function sessionId(request: FastifyRequest): string | null {
 /** The app's session-and-user read: one statement. */
 const SESSION_USER = `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > now()`;
 
-/** The app's job columns (src/server/jobs/service.ts jobColumns): the owner's fields decided in SQL. */
+/** The app's job columns (src/server/jobs/queries.ts jobColumns): the owner's fields decided in SQL. */
 const JOB_COLUMNS = `"jobs"."id", "jobs"."title", "jobs"."description",
   "jobs"."category_id", "categories"."id" AS c_id, "categories"."slug" AS c_slug, "categories"."name" AS c_name, "jobs"."customer_id",
   "jobs"."budget_min", "jobs"."budget_max", "jobs"."zip_code", "jobs"."city", "jobs"."state", "jobs"."county",
   case when "jobs"."customer_id" = $1 then "jobs"."full_address" end AS full_address, "jobs"."location", "jobs"."latitude",
   "jobs"."longitude", "jobs"."timeline", "jobs"."status", "jobs"."requires_license", "jobs"."requires_insurance",
   "jobs"."requires_references", "jobs"."photos", "jobs"."created_at", "jobs"."updated_at",
-  case when "jobs"."customer_id" = $2
-    then (select count(*)::int from "bids" where "bids"."job_id" = "jobs"."id") end AS bid_count`;
+  "jobs"."bid_count", "jobs"."bid_cap", "jobs"."block_bid_count", "jobs"."bust_bid_count"`;
 const JOBS_FROM = `from "jobs" left join "categories" on "categories"."id" = "jobs"."category_id"`;
+
+// The app's seats (src/shared/bid-rules.ts): a shared constant, like RATE_LIMITS below.
+const seatMax = (cap: unknown, seats: number) => (cap === null ? null : Math.min(cap as number, seats));
 
 function toJob(row: Row) {
   return {
@@ -90,6 +93,11 @@ function toJob(row: Row) {
     createdAt: (row.created_at as Date).toISOString(),
     updatedAt: (row.updated_at as Date).toISOString(),
     bidCount: row.bid_count,
+    bidCap: row.bid_cap,
+    seats: {
+      block: { taken: row.block_bid_count, max: seatMax(row.bid_cap, BID_SEATS.block) },
+      bust: { taken: row.bust_bid_count, max: seatMax(row.bid_cap, BID_SEATS.bust) },
+    },
   };
 }
 
@@ -103,7 +111,7 @@ const EARTH_RADIUS_MILES = 3958.8;
 const MAX_RADIUS_MILES = 200;
 const MILES_PER_DEGREE_LATITUDE = 69.05;
 
-const SEARCH_COLUMNS = `"business_profiles"."id", "business_profiles"."business_name", "business_profiles"."description", "business_profiles"."years_in_business", "business_profiles"."is_verified", "business_profiles"."logo_url", "users"."id" AS "user_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "provider_rating_summaries"."average_rating", "provider_rating_summaries"."total_ratings"`;
+const SEARCH_COLUMNS = `"business_profiles"."id", "business_profiles"."business_name", "business_profiles"."description", "business_profiles"."years_in_business", "business_profiles"."is_verified", "business_profiles"."logo_url", "users"."id" AS "user_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "provider_rating_summaries"."average_rating", "provider_rating_summaries"."total_ratings", "business_profiles"."languages"`;
 /** After the distance and the total: each result's services and areas, evaluated for the page's rows only. */
 const SEARCH_LISTS = `coalesce((select json_agg(json_build_object(
     'id', "service_capabilities"."id", 'categoryId', "service_capabilities"."category_id",
@@ -179,23 +187,36 @@ const PLACE_BID = `
       SELECT id, customer_id, status, title,
         CASE WHEN NOT $1::boolean THEN 'not_provider'
           WHEN customer_id = $2::uuid THEN 'own_job'
-          WHEN status <> 'open' THEN 'job_not_open' END AS refusal
-      FROM "jobs" WHERE id = $3::uuid FOR SHARE
+          WHEN status <> 'open' THEN 'job_not_open'
+          WHEN EXISTS (SELECT 1 FROM "bids" WHERE job_id = $3::uuid
+            AND provider_id = $4::uuid) THEN 'already_bid'
+          WHEN bid_cap IS NOT NULL AND bid_count >= bid_cap THEN 'job_full'
+          WHEN bid_cap IS NOT NULL AND $5::bid_tier = 'block' AND block_bid_count >= 2
+            THEN 'tier_full'
+          WHEN bid_cap IS NOT NULL AND $6::bid_tier = 'bust' AND bust_bid_count >= 1
+            THEN 'tier_full' END AS refusal
+      FROM "jobs" WHERE id = $7::uuid FOR NO KEY UPDATE
     ), bid AS (
       INSERT INTO "bids" (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
         created_at, updated_at)
-      SELECT $4::uuid, id, $5::uuid, $6::numeric,
-        $7::text, $8::text, $9::bid_tier,
-        $10::int, $11::timestamptz, $12::timestamptz
+      SELECT $8::uuid, id, $9::uuid, $10::numeric,
+        $11::text, $12::text, $13::bid_tier,
+        $14::int, $15::timestamptz, $16::timestamptz
       FROM job
       WHERE refusal IS NULL
-      RETURNING id, job_id, status
+      RETURNING id, job_id, status, tier
+    ), seat AS (
+      UPDATE "jobs" SET bid_count = "jobs".bid_count + 1,
+        block_bid_count = "jobs".block_bid_count + (bid.tier = 'block')::int,
+        bust_bid_count = "jobs".bust_bid_count + (bid.tier = 'bust')::int
+      FROM bid WHERE "jobs".id = bid.job_id
+      RETURNING "jobs".id
     ), notified AS (
-      SELECT pg_notify($13, json_build_object('u', job.customer_id, 't', 'bid.created', 'd', json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status))::text)
+      SELECT pg_notify($17, json_build_object('u', job.customer_id, 't', 'bid.created', 'd', json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status))::text)
       FROM job, bid
     )
     SELECT CASE WHEN job.id IS NULL THEN 'job_not_found' ELSE job.refusal END AS refusal, job.title,
-      (SELECT count(*) FROM notified) AS notified,
+      (SELECT count(*) FROM notified) AS notified, (SELECT count(*) FROM seat) AS seated,
       json_build_object('id', c.id, 'email', c.email, 'firstName', c.first_name, 'language', c.language,
         'emailNotifications', c.email_notifications) AS customer
     FROM (SELECT) AS asked LEFT JOIN job ON true LEFT JOIN "users" c ON c.id = job.customer_id`;
@@ -393,6 +414,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           serviceCapabilities: row.capabilities,
           serviceAreas: row.areas,
           yearsExperience: row.years_in_business,
+          languages: row.languages,
         };
         if (zip) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;
         return result;
@@ -453,6 +475,10 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
               user.role === 'provider',
               user.id,
               id,
+              user.id,
+              tier,
+              tier,
+              id,
               bidId,
               user.id,
               body.amount,
@@ -475,6 +501,9 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           not_provider: 403,
           own_job: 403,
           job_not_open: 409,
+          already_bid: 409,
+          job_full: 409,
+          tier_full: 409,
         };
         if (placed.refusal) refuse(refusalStatus[placed.refusal]!, placed.refusal);
         const ledger = await client.query({
@@ -577,6 +606,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           message: body.message ?? null,
           estimatedDuration: null,
           tier,
+          sponsored: tier !== 'regular',
           creditsCost: cost,
           status: 'pending',
           isPriority: tier !== 'regular',

@@ -13,7 +13,8 @@ export type User = Caller & { id: string; email: string; role: 'customer' | 'pro
 export type PlacedBid = { id: string; jobId: string; providerId: string; tier: BidTier; cost: number };
 export type IntentRecord = { userId: string; packageId: string; credits: number; declined: boolean };
 
-type JobState = { id: string; owner: User; bids: PlacedBid[]; bidders: Set<string> };
+/** `full`: the job took all the bids its cap allows (docs/contract.md §3.9). */
+type JobState = { id: string; owner: User; bids: PlacedBid[]; bidders: Set<string>; full?: boolean };
 
 /** What the load saw succeed (2xx), for the invariant checks. */
 export type Accepted = {
@@ -129,7 +130,7 @@ export class Workload {
   private jobFor(provider: User): JobState | null {
     for (let i = 0; i < 6 && this.openJobs.length > 0; i++) {
       const job = pick(this.openJobs);
-      if (!job.bidders.has(provider.id)) return job;
+      if (!job.full && !job.bidders.has(provider.id)) return job;
     }
     return null;
   }
@@ -152,6 +153,7 @@ export class Workload {
       this.talks.push({ jobId: job.id, owner: job.owner, provider });
     } else if (code === 'already_bid') job.bidders.add(provider.id);
     else if (code === 'job_not_open') removeFrom(this.openJobs, job);
+    else if (code === 'job_full') job.full = true;
     else if (code === 'insufficient_credits') this.broke.add(provider);
     return answer;
   }

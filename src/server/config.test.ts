@@ -12,6 +12,9 @@ describe('configuration', () => {
     expect(config.seedDemo).toBeNull();
     expect(config.stripe.secretKey).toBeNull();
     expect(config.oidc).toBeNull();
+    expect(config.jobBidCap).toBe(5);
+    expect(loadConfig({ ...base, JOB_BID_CAP: '0' }).jobBidCap).toBeNull();
+    expect(loadConfig({ ...base, JOB_BID_CAP: '8' }).jobBidCap).toBe(8);
     expect(config.mail).toEqual({
       smtpUrl: null,
       from: 'TradesBid <no-reply@localhost>',
@@ -38,6 +41,8 @@ describe('configuration', () => {
     [{ JOB_EXPIRY_DAYS: '0' }, /JOB_EXPIRY_DAYS/],
     [{ JOB_EXPIRY_DAYS: 'soon' }, /JOB_EXPIRY_DAYS/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
+    [{ JOB_BID_CAP: 'five' }, /JOB_BID_CAP/],
+    [{ JOB_BID_CAP: '-1' }, /JOB_BID_CAP/],
     [{ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '99' }, /TRUST_PROXY/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_JOB_BID_CAP } from '#shared/bid-rules.js';
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -22,6 +23,11 @@ export type Config = {
   freeCreditsOnUpgrade: number;
   /** An open job with no hire is cancelled, with refunds, this many days after posting (docs/contract.md §4.8). */
   jobExpiryDays: number;
+  /**
+   * At most this many bids per job, all tiers, with BID_SEATS for Block and Bust; null (JOB_BID_CAP=0): no cap
+   * and no seat limits. A job keeps the cap in force when it was posted (docs/contract.md §3.9).
+   */
+  jobBidCap: number | null;
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
@@ -230,6 +236,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     seedDemo: bool(env, 'SEED_DEMO'),
     freeCreditsOnUpgrade: int(env, 'FREE_CREDITS_ON_UPGRADE', 2, 0, 1000),
     jobExpiryDays: int(env, 'JOB_EXPIRY_DAYS', 30, 1, 3650),
+    jobBidCap: int(env, 'JOB_BID_CAP', DEFAULT_JOB_BID_CAP, 0, 1000) || null,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || null,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,

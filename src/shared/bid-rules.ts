@@ -15,6 +15,16 @@ export const ACTIVITY_WINDOW_HOURS = 24;
 /** 0–2 bids: low; 3–5: medium; 6 or more: high. */
 export const ACTIVITY_THRESHOLDS = { medium: 3, high: 6 } as const;
 
+/** JOB_BID_CAP's default: bids per job, all tiers (docs/contract.md §2, §3.9). Demo jobs and test jobs use it. */
+export const DEFAULT_JOB_BID_CAP = 5;
+
+/**
+ * A job with a bid cap (JOB_BID_CAP) takes at most this many Block and Bust bids among its capped total; with no
+ * cap, no seat limits (docs/contract.md §3.9). The jobs table's jobs_bid_cap check holds the same numbers.
+ */
+export const BID_SEATS = { block: 2, bust: 1 } as const;
+export type SeatTier = keyof typeof BID_SEATS;
+
 export const BID_MESSAGE_MAX_LENGTH = 2000;
 export const BID_DURATION_MAX_LENGTH = 100;
 

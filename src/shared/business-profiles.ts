@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categoryIdSchema } from './category-id.js';
 import { blank, optionalMoney, optionalText } from './form-fields.js';
 import { moneySchema, toCents } from './money.js';
+import { ISO_639_1_CODES, LANGUAGE_CODE_PATTERN, LANGUAGES_SPOKEN_MAX } from './languages-spoken.js';
 import type {
   AdminBusinessProfileAnswer,
   AdminCredentialAnswer,
@@ -117,6 +118,18 @@ export const BusinessProfileSchema = z.object({
   employeeCount: intWithDefault(1, 1_000_000, 1, 'profiles:validation_employees'),
   logoUrl: optionalUploadUrl,
   coverImageUrl: optionalUploadUrl,
+  // Omitted: English on a new profile, unchanged on an update (docs/contract.md §3.9).
+  languages: z
+    .array(z.string('profiles:validation_languages'), 'profiles:validation_languages')
+    .refine(
+      (codes) =>
+        codes.length >= 1 &&
+        codes.length <= LANGUAGES_SPOKEN_MAX &&
+        new Set(codes).size === codes.length &&
+        codes.every((code) => ISO_639_1_CODES.has(code)),
+      'profiles:validation_languages',
+    )
+    .optional(),
 });
 export type BusinessProfileInput = z.input<typeof BusinessProfileSchema>;
 export type BusinessProfileData = z.output<typeof BusinessProfileSchema>;
@@ -214,6 +227,11 @@ export const ProviderSearchQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? Number(v) : null)),
   location: z.string().trim().max(100).optional().default(''),
+  // Providers who speak it (docs/contract.md §3.9); a well-formed code nobody lists finds nobody.
+  language: z
+    .union([z.literal(''), z.string().regex(LANGUAGE_CODE_PATTERN, 'profiles:validation_languages')])
+    .optional()
+    .transform((v) => v || null),
   limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   email_taken: 409,
   already_bid: 409,
   job_not_open: 409,
+  job_full: 409,
+  tier_full: 409,
   already_provider: 409,
   revision_not_allowed: 409,
   invalid_transition: 409,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categoryIdSchema } from './category-id.js';
 import { blank, optionalMoney, optionalText } from './form-fields.js';
 import { toCents } from './money.js';
+import type { BidTier } from './bid-rules.js';
 import type {
   CategoryAnswer,
   JobAnswer,
@@ -107,6 +108,17 @@ export type ZipInfo = z.infer<typeof ZipInfoAnswer>;
 
 export type UploadedPhoto = z.infer<typeof UploadedPhotoAnswer>;
 export type UploadPhotosResponse = z.infer<typeof UploadPhotosAnswer>;
+
+/** A job that takes no more bids: its cap is reached (docs/contract.md §3.9). It stays open for hiring. */
+export const isJobFull = (job: Pick<Job, 'bidCount' | 'bidCap'>): boolean =>
+  job.bidCap !== null && job.bidCount >= job.bidCap;
+
+/** A premium tier whose seats on the job are all taken; Regular has no seats of its own. */
+export function isTierFull(job: Pick<Job, 'seats'>, tier: BidTier): boolean {
+  if (tier === 'regular') return false;
+  const { taken, max } = job.seats[tier];
+  return max !== null && taken >= max;
+}
 
 /** Every stored photo has its thumbnail beside it: /uploads/<id>.webp → /uploads/<id>.thumb.webp. */
 export function photoThumbnailUrl(url: string): string {

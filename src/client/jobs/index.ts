@@ -6,6 +6,7 @@ export { jobsQueryOptions, useJobs } from './api/get-jobs.js';
 export { myJobsQueryOptions } from './api/get-my-jobs.js';
 export { isCompleteZip, useZipLookup, zipQueryOptions } from './api/get-zip.js';
 export { uploadPhotos } from './api/upload-photos.js';
+export { BidSeats } from './components/bid-seats.js';
 export { categoryLabel } from './components/category.js';
 export { JobCard } from './components/job-card.js';
 export { JobStatusBadge } from './components/job-status-badge.js';

@@ -304,7 +304,8 @@ describe('who sees which bids', () => {
 
   it('takes the median of an even count as the mean of the middle two, and rates activity by the last 24 hours', async () => {
     const owner2 = await signUp(t.app);
-    const job = await createJob(t.app.db, owner2.user.id);
+    // Seven bids on one job: posted with no cap (JOB_BID_CAP=0).
+    const job = await createJob(t.app.db, owner2.user.id, { bidCap: null });
     const spender = await makeProvider(t.app, 100);
     const others = await Promise.all(Array.from({ length: 6 }, () => makeProvider(t.app, 9)));
     const amounts = ['100', '101.01', '200', '250', '400', '900'];
@@ -460,7 +461,8 @@ describe('bidding under concurrency', () => {
 
   it('charges every bidder correctly when many providers bid on one job at once', async () => {
     const owner = await signUp(t.app);
-    const job = await createJob(t.app.db, owner.user.id);
+    // Fifteen bidders, five of them bust: posted with no cap (JOB_BID_CAP=0).
+    const job = await createJob(t.app.db, owner.user.id, { bidCap: null });
     const providers = await Promise.all(Array.from({ length: 15 }, () => makeProvider(t.app, 60)));
     const tiers = ['regular', 'block', 'bust'] as const;
     const responses = await Promise.all(

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import {
   activityLevelFor,
   ACTIVITY_WINDOW_HOURS,
+  BID_SEATS,
   BID_TIERS,
   type BidTier,
   type CompetitiveIntelligence,
@@ -74,7 +75,8 @@ export type BidRow = typeof bids.$inferSelect;
 export type Windows = { blockResponseWindow: Date | null; bustPriorityUntil: Date | null };
 
 /** Why bids_place wrote no bid: its rules, in the order they are checked. */
-export type PlaceRefusal = 'job_not_found' | 'not_provider' | 'own_job' | 'job_not_open';
+export type PlaceRefusal =
+  'job_not_found' | 'not_provider' | 'own_job' | 'job_not_open' | 'already_bid' | 'job_full' | 'tier_full';
 
 export type PlacedRow = {
   /** The first rule the bid broke, or null when it was placed. */
@@ -85,10 +87,13 @@ export type PlacedRow = {
 };
 
 /**
- * The job, share-locked so its status holds until commit, and the bid when the rules allow it (a provider, not
- * the job's owner, on an open job), with the bid.created event to the owner: one prepared statement, one row
- * whose `refusal` names the first rule broken (the rules are written here only). A second bid by the same
- * provider loses to bids_job_provider_key.
+ * The job, locked (FOR NO KEY UPDATE) so its status and its bid counters hold until commit, and the bid when the
+ * rules allow it (a provider, not the job's owner, on an open job with a seat left under the cap it was posted
+ * with), the job's counters raised, with the bid.created event to the owner: one prepared statement, one row whose
+ * `refusal` names the first rule broken (the rules are written here only). The counters live on the job row so a
+ * racer that waited for the lock reads the winner's count (a count(*) would read the statement's older snapshot;
+ * docs/decisions/037-published-bid-cap-and-seats.md). A provider's second bid is refused before the cap is
+ * looked at; one racing the first loses to bids_job_provider_key.
  */
 export const placeStatement = preparedStatement<PlacedRow>(
   'bids_place',
@@ -97,8 +102,15 @@ export const placeStatement = preparedStatement<PlacedRow>(
       SELECT id, customer_id, status, title,
         CASE WHEN NOT ${param('isProvider')}::boolean THEN 'not_provider'
           WHEN customer_id = ${param('providerId')}::uuid THEN 'own_job'
-          WHEN status <> 'open' THEN 'job_not_open' END AS refusal
-      FROM ${jobs} WHERE id = ${param('jobId')}::uuid FOR SHARE
+          WHEN status <> 'open' THEN 'job_not_open'
+          WHEN EXISTS (SELECT 1 FROM ${bids} WHERE job_id = ${param('jobId')}::uuid
+            AND provider_id = ${param('providerId')}::uuid) THEN 'already_bid'
+          WHEN bid_cap IS NOT NULL AND bid_count >= bid_cap THEN 'job_full'
+          WHEN bid_cap IS NOT NULL AND ${param('tier')}::bid_tier = 'block' AND block_bid_count >= ${sql.raw(String(BID_SEATS.block))}
+            THEN 'tier_full'
+          WHEN bid_cap IS NOT NULL AND ${param('tier')}::bid_tier = 'bust' AND bust_bid_count >= ${sql.raw(String(BID_SEATS.bust))}
+            THEN 'tier_full' END AS refusal
+      FROM ${jobs} WHERE id = ${param('jobId')}::uuid FOR NO KEY UPDATE
     ), bid AS (
       INSERT INTO ${bids} (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
         created_at, updated_at)
@@ -107,7 +119,13 @@ export const placeStatement = preparedStatement<PlacedRow>(
         ${param('cost')}::int, ${param('now')}::timestamptz, ${param('now')}::timestamptz
       FROM job
       WHERE refusal IS NULL
-      RETURNING id, job_id, status
+      RETURNING id, job_id, status, tier
+    ), seat AS (
+      UPDATE ${jobs} SET bid_count = ${jobs}.bid_count + 1,
+        block_bid_count = ${jobs}.block_bid_count + (bid.tier = 'block')::int,
+        bust_bid_count = ${jobs}.bust_bid_count + (bid.tier = 'bust')::int
+      FROM bid WHERE ${jobs}.id = bid.job_id
+      RETURNING ${jobs}.id
     ), notified AS (
       SELECT ${notifyInStatement(
         sql`job.customer_id`,
@@ -117,7 +135,7 @@ export const placeStatement = preparedStatement<PlacedRow>(
       FROM job, bid
     )
     SELECT CASE WHEN job.id IS NULL THEN 'job_not_found' ELSE job.refusal END AS refusal, job.title,
-      (SELECT count(*) FROM notified) AS notified,
+      (SELECT count(*) FROM notified) AS notified, (SELECT count(*) FROM seat) AS seated,
       json_build_object('id', c.id, 'email', c.email, 'firstName', c.first_name, 'language', c.language,
         'emailNotifications', c.email_notifications) AS customer
     FROM (SELECT) AS asked LEFT JOIN job ON true LEFT JOIN ${users} c ON c.id = job.customer_id`,

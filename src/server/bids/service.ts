@@ -54,6 +54,7 @@ function toBid(bid: BidRow, providerName: string, windows: Windows, revisableUnt
     message: bid.message,
     estimatedDuration: bid.estimatedDuration,
     tier: bid.tier,
+    sponsored: bid.tier !== 'regular',
     creditsCost: bid.creditsCost,
     status: bid.status,
     isPriority: priorityRank(bid, windows, now) < 2,
@@ -66,8 +67,9 @@ function toBid(bid: BidRow, providerName: string, windows: Windows, revisableUnt
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /**
- * A provider bids on an open job that is not theirs, once, paying the tier's cost (docs/contract.md §4.1, §4.7).
- * One transaction: any refusal rolls everything back, so a refused bid costs nothing and writes nothing.
+ * A provider bids on an open job that is not theirs, once, paying the tier's cost (docs/contract.md §4.1, §4.7),
+ * while the job has a seat left under its cap (§3.9). One transaction: any refusal rolls everything back, so a
+ * refused bid costs nothing and writes nothing.
  */
 export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Promise<Bid> {
   assertJobId(jobId);

@@ -40,6 +40,38 @@ function fieldMessages(response: { statusCode: number; json: () => { errors?: { 
   return Object.fromEntries((response.json().errors ?? []).map((e) => [e.path, e.message]));
 }
 
+describe('languages spoken', () => {
+  it('defaults to English, takes 1–10 distinct ISO 639-1 codes, keeps them when an update omits them', async () => {
+    const { provider, profile } = await providerWithProfile();
+    expect(profile.languages).toEqual(['en']);
+    const updated = await call(provider, 'PUT', `/api/business-profile/${profile.id}`, {
+      ...PROFILE,
+      languages: ['es', 'en'],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().languages).toEqual(['es', 'en']);
+    const untouched = await call(provider, 'PUT', `/api/business-profile/${profile.id}`, PROFILE);
+    expect(untouched.json().languages).toEqual(['es', 'en']);
+    const showcase = await call(provider, 'GET', `/api/provider/${provider.user.id}/showcase`);
+    expect(showcase.json().languages).toEqual(['es', 'en']);
+  });
+
+  it.each([
+    ['none', []],
+    ['an upper-case code', ['EN']],
+    ['a code ISO 639-1 does not have', ['xx']],
+    ['a withdrawn code', ['iw']],
+    ['a three-letter code', ['spa']],
+    ['a repeated code', ['es', 'es']],
+    ['eleven codes', ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ru', 'ar']],
+    ['not a list', 'es'],
+  ])('refuses %s with 400', async (_, languages) => {
+    const provider = await makeProvider(t.app);
+    const response = await call(provider, 'POST', '/api/business-profile', { ...PROFILE, languages });
+    expect(fieldMessages(response)).toHaveProperty('languages');
+  });
+});
+
 describe('business profile', () => {
   it('creates, reads and updates the caller’s profile with its four lists', async () => {
     const provider = await makeProvider(t.app);

@@ -18,6 +18,7 @@ const DIRECTORY = [
     description: 'Emergency plumbing repairs, water heaters and drains.',
     zip: '78741',
     radius: 10,
+    languages: ['en', 'es'],
   },
   {
     key: 'cedarElectric',
@@ -43,6 +44,7 @@ const DIRECTORY = [
     description: 'Interior and exterior painting, cabinets and decks.',
     zip: '78201',
     radius: 100,
+    languages: ['es'],
   },
   {
     key: 'houstonPlumber',
@@ -63,7 +65,13 @@ beforeAll(async () => {
     const created = await call({
       method: 'POST',
       url: '/api/business-profile',
-      payload: { businessName: entry.name, businessType: 'llc', description: entry.description, phone: '5125550100' },
+      payload: {
+        businessName: entry.name,
+        businessType: 'llc',
+        description: entry.description,
+        phone: '5125550100',
+        ...('languages' in entry ? { languages: entry.languages } : {}),
+      },
     });
     expect(created.statusCode).toBe(201);
     const [category] = await t.app.db.select().from(categories).where(eq(categories.slug, entry.category));
@@ -125,6 +133,23 @@ describe('provider search', () => {
       'sanMarcosPlumber',
     ]);
     expect((await search('?q=pintura')).keys).toEqual(['sanAntonioPainter']);
+  });
+
+  it("narrows by a language spoken, and carries each result's languages (docs/contract.md §3.9)", async () => {
+    const spanish = await search('?language=es');
+    expect(spanish.keys.sort()).toEqual(['austinPlumber', 'sanAntonioPainter']);
+    expect(spanish.total).toBe(2);
+    expect(spanish.body.map((p) => (p as { languages?: string[] }).languages).sort()).toEqual([['en', 'es'], ['es']]);
+    expect((await search('?language=es&location=78701')).keys).toEqual(['austinPlumber', 'sanAntonioPainter']);
+    expect((await search('?language=es&q=painting')).keys).toEqual(['sanAntonioPainter']);
+    // English by default: every profile that named no language.
+    expect((await search('?language=en')).keys).toHaveLength(4);
+    // A well-formed code nobody lists finds nobody; a malformed one is a 400.
+    expect((await search('?language=fr')).keys).toEqual([]);
+    for (const bad of ['english', 'ES', 'e']) {
+      const response = await as(t.app, viewer)({ method: 'GET', url: `/api/providers/search?language=${bad}` });
+      expect(response.statusCode).toBe(400);
+    }
   });
 
   it('narrows by category', async () => {

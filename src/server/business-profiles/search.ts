@@ -26,7 +26,12 @@ const documentVector = businessProfiles.searchVector;
  * decision 018); the values travel as parameters. `location`: none, a ZIP the dataset knows (distance), an
  * unknown ZIP (areas on that very ZIP), a city, or 'City, ST'.
  */
-type Shape = { text: boolean; category: boolean; location: 'none' | 'zip' | 'unknown_zip' | 'city' | 'city_state' };
+type Shape = {
+  text: boolean;
+  category: boolean;
+  language: boolean;
+  location: 'none' | 'zip' | 'unknown_zip' | 'city' | 'city_state';
+};
 
 function shapeOf(query: SearchQuery): Shape {
   const isZip = /^\d{5}(-\d{4})?$/.test(query.location);
@@ -34,6 +39,7 @@ function shapeOf(query: SearchQuery): Shape {
   return {
     text: query.q !== '',
     category: query.category !== null,
+    language: query.language !== null,
     location: isZip
       ? lookupZip(query.location.slice(0, 5))
         ? 'zip'
@@ -51,6 +57,7 @@ function paramsOf(query: SearchQuery, shape: Shape): Record<string, unknown> {
   const params: Record<string, unknown> = {
     q: query.q,
     category: query.category,
+    language: query.language,
     limit: query.limit,
     offset: query.offset,
   };
@@ -109,6 +116,8 @@ function buildSearch(db: DbOrTx, shape: Shape) {
         and ${serviceCapabilities.categoryId} = ${param('category')})`,
     );
   }
+  // The languages column's GIN index answers the containment.
+  if (shape.language) conditions.push(sql`${businessProfiles.languages} @> array[${param('language')}::text]`);
   if (shape.location === 'city' || shape.location === 'city_state') {
     conditions.push(cityMatches(shape.location === 'city_state'));
   }
@@ -135,7 +144,8 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     .offset(param('offset'));
 }
 
-const shapeKey = (shape: Shape) => `${Number(shape.text)}${Number(shape.category)}_${shape.location}`;
+const shapeKey = (shape: Shape) =>
+  `${Number(shape.text)}${Number(shape.category)}${shape.language ? 'l' : ''}_${shape.location}`;
 
 /** A page row's columns, by name: buildSearch selects them, readResult reads them (decision 028). */
 type SearchValues = {
@@ -151,6 +161,7 @@ type SearchValues = {
   profileImageUrl: string | null;
   rating: string | null;
   reviewCount: number | null;
+  languages: string[];
   distance: number | null;
   total: string | number;
   capabilities: ProviderSearchResult['serviceCapabilities'];
@@ -171,6 +182,7 @@ function searchFields(near: ReturnType<typeof coveringAreas> | null): { [K in ke
     profileImageUrl: users.profileImageUrl,
     rating: providerRatingSummaries.averageRating,
     reviewCount: providerRatingSummaries.totalRatings,
+    languages: businessProfiles.languages,
     distance: near ? sql`${near.distance}` : sql`null::float8`,
     total: sql`count(*) over ()`,
     capabilities: capabilitiesOf,
@@ -201,6 +213,7 @@ function readResult(hasDistance: boolean) {
       serviceCapabilities: read(r, 'capabilities'),
       serviceAreas: read(r, 'areas'),
       yearsExperience: read(r, 'yearsInBusiness'),
+      languages: read(r, 'languages'),
     };
     if (hasDistance) result.distanceMiles = Math.round(Number(read(r, 'distance')) * 10) / 10;
     return { total: Number(read(r, 'total')), result };

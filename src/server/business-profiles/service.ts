@@ -130,6 +130,7 @@ export async function toBusinessProfile(db: DbOrTx, row: ProfileRow): Promise<Bu
     employeeCount: row.employeeCount,
     logoUrl: row.logoUrl,
     coverImageUrl: row.coverImageUrl,
+    languages: row.languages,
     isVerified: row.isVerified,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

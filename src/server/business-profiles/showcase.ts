@@ -31,6 +31,7 @@ export async function getShowcase(ctx: Ctx, userId: string): Promise<ProviderSho
     coverImageUrl: profile.coverImageUrl,
     profileImageUrl: user.profileImageUrl,
     verified: profile.isVerified,
+    languages: profile.languages,
     businessType: profile.businessType,
     averageRating: Number(summary?.averageRating ?? 0),
     totalReviews: summary?.totalRatings ?? 0,

@@ -9,6 +9,11 @@ import { exactObject, nullable, orNull } from '#server/http/json-schema.js';
  * value (issue 16). Every field is listed and required: a field added to Job must be added here, or
  * the jobs API tests (which compare whole answers) fail.
  */
+const seat = exactObject({ taken: { type: 'integer' }, max: nullable('integer') } satisfies Record<
+  keyof Job['seats']['block'],
+  unknown
+>);
+
 const jobSchema = exactObject({
   id: { type: 'string' },
   title: { type: 'string' },
@@ -39,7 +44,9 @@ const jobSchema = exactObject({
   photos: { type: 'array', items: { type: 'string' } },
   createdAt: { type: 'string' },
   updatedAt: { type: 'string' },
-  bidCount: nullable('integer'),
+  bidCount: { type: 'integer' },
+  bidCap: nullable('integer'),
+  seats: exactObject({ block: seat, bust: seat } satisfies Record<keyof Job['seats'], unknown>),
 } satisfies Record<keyof Job, unknown>);
 
 export const serializeJob: (job: Job) => string = fastJson(jobSchema);

@@ -316,11 +316,11 @@ describe('reading jobs', () => {
     });
   });
 
-  it('shows the street address and bid count to the owner only', async () => {
+  it('shows the street address to the owner only, and the bid count and cap to everyone signed in', async () => {
     const own = (await get(customer, `/api/jobs/${posted.id}`)).json();
-    expect(own).toMatchObject({ fullAddress: '12 Elm Street', bidCount: 0 });
+    expect(own).toMatchObject({ fullAddress: '12 Elm Street', bidCount: 0, bidCap: 5 });
     const others = (await get(other, `/api/jobs/${posted.id}`)).json();
-    expect(others).toMatchObject({ fullAddress: null, bidCount: null });
+    expect(others).toMatchObject({ fullAddress: null, bidCount: 0, bidCap: 5 });
   });
 
   it.each(['not-a-uuid', '123', "1' or '1'='1", '00000000-0000-0000-0000-000000000000'])(

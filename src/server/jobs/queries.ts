@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { BID_SEATS, type SeatTier } from '#shared/bid-rules.js';
 import type { Category, Job, JobStatus } from '#shared/jobs.js';
 import { columnList } from '#server/db/columns.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
@@ -14,7 +15,9 @@ export type NewJob = typeof jobs.$inferInsert;
 const viewerId = param('viewerId');
 
 /** A job row's values: the answer's own, the category's three columns, and timestamps as PostgreSQL's text. */
-type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt'> & {
+type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt' | 'seats'> & {
+  blockBidCount: number;
+  bustBidCount: number;
   cId: number | null;
   cSlug: string;
   cName: string;
@@ -23,8 +26,8 @@ type JobColumnValues = Omit<Job, 'category' | 'createdAt' | 'updatedAt'> & {
 };
 /**
  * Every job read selects these columns, and jobFromRow reads them by name. What depends on who reads is decided
- * here: the full address and the bid count only for the job's owner (Block sells the count to providers,
- * docs/decisions/006-bid-tiers.md). Timestamps arrive as PostgreSQL's text.
+ * here: the full address only for the job's owner. The bid count and the seats taken are every signed-in
+ * viewer's (docs/contract.md §3.9), read from the job's own counters. Timestamps arrive as PostgreSQL's text.
  */
 const jobColumns = columnList<JobColumnValues>({
   id: jobs.id,
@@ -53,12 +56,17 @@ const jobColumns = columnList<JobColumnValues>({
   photos: jobs.photos,
   createdAt: jobs.createdAt,
   updatedAt: jobs.updatedAt,
-  bidCount: sql`case when ${jobs.customerId} = ${viewerId}
-    then (select count(*)::int from ${bids} where ${bids.jobId} = ${jobs.id}) end`,
+  bidCount: jobs.bidCount,
+  bidCap: jobs.bidCap,
+  blockBidCount: jobs.blockBidCount,
+  bustBidCount: jobs.bustBidCount,
 });
 /** For the test that holds the list to what the statements select. */
 export const JOB_COLUMN_NAMES = jobColumns.names;
 const jobsFrom = sql`from ${jobs} left join ${categories} on ${categories.id} = ${jobs.categoryId}`;
+
+/** A premium tier's seats on a job with this cap: none to speak of with no cap, never more than the cap. */
+const seatMax = (bidCap: number | null, tier: SeatTier) => (bidCap === null ? null : Math.min(bidCap, BID_SEATS[tier]));
 
 /** PostgreSQL's text of a timestamptz, as an ISO string (the precision Date keeps: milliseconds). */
 const isoTimestamp = (text: string) => new Date(text).toISOString();
@@ -67,6 +75,7 @@ const isoTimestamp = (text: string) => new Date(text).toISOString();
 function jobFromRow(r: unknown[]): Job {
   const read = jobColumns.read;
   const categoryId = read(r, 'cId');
+  const bidCap = read(r, 'bidCap');
   return {
     id: read(r, 'id'),
     title: read(r, 'title'),
@@ -93,6 +102,11 @@ function jobFromRow(r: unknown[]): Job {
     createdAt: isoTimestamp(read(r, 'createdAt')),
     updatedAt: isoTimestamp(read(r, 'updatedAt')),
     bidCount: read(r, 'bidCount'),
+    bidCap,
+    seats: {
+      block: { taken: read(r, 'blockBidCount'), max: seatMax(bidCap, 'block') },
+      bust: { taken: read(r, 'bustBidCount'), max: seatMax(bidCap, 'bust') },
+    },
   };
 }
 

@@ -155,6 +155,8 @@ export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {
       requiresInsurance: input.requiresInsurance,
       requiresReferences: input.requiresReferences,
       photos,
+      // The cap in force now stays the job's (docs/contract.md §3.9).
+      bidCap: ctx.config.jobBidCap,
     });
     await alertMatchingProviders({ ...ctx, db: tx }, job, category);
     return job;

@@ -56,9 +56,13 @@ async function bidStatuses(jobId: string) {
 }
 
 /** An open job with three bidders: regular, block and bust. */
-async function jobWithBids() {
+/** `bidCap: null`: posted as with JOB_BID_CAP=0, for a test that puts more bids on it than a cap allows. */
+async function jobWithBids(bidCap?: null) {
   const owner = await signUp(t.app);
-  const job = await createJob(t.app.db, owner.user.id, { title: 'Replace the water heater' });
+  const job = await createJob(t.app.db, owner.user.id, {
+    title: 'Replace the water heater',
+    ...(bidCap === null ? { bidCap } : {}),
+  });
   const providers = await Promise.all([makeProvider(t.app, 100), makeProvider(t.app, 100), makeProvider(t.app, 100)]);
   const placed = [];
   for (const [i, tier] of (['regular', 'block', 'bust'] as const).entries()) {
@@ -114,7 +118,8 @@ describe('hiring', () => {
 describe('the job lifecycle', () => {
   it('races bids against the job’s cancellation without a 500: each bid is refused, or placed and refunded', async () => {
     for (let round = 0; round < 2; round++) {
-      const { owner, job } = await jobWithBids();
+      // Thirteen bids, eleven of them Block: no cap (JOB_BID_CAP=0), so only the cancellation refuses them.
+      const { owner, job } = await jobWithBids(null);
       const bidders = await Promise.all(Array.from({ length: 10 }, () => makeProvider(t.app, 50)));
       const before = await Promise.all(bidders.map((p) => balance(p.user.id)));
       const [cancel, ...bids] = await Promise.all([

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_JOB_BID_CAP } from '#shared/bid-rules.js';
 import type { Db } from '#server/db/client.js';
 import { jobs } from '#server/db/schema/index.js';
 import { markEmailVerified } from '#server/auth/index.js';
@@ -7,7 +8,10 @@ import { as, sessionCookie, signUp, type Session } from './app.js';
 
 let jobCounter = 0;
 
-/** One-line factory: an open job owned by `customerId`, written straight to the table. */
+/**
+ * One-line factory: an open job owned by `customerId`, written straight to the table, with the default bid cap
+ * (a test that needs more bids on one job says `bidCap: null`, as JOB_BID_CAP=0 would post it).
+ */
 export async function createJob(db: Db, customerId: string, overrides: Partial<typeof jobs.$inferInsert> = {}) {
   jobCounter += 1;
   const [job] = await db
@@ -22,6 +26,7 @@ export async function createJob(db: Db, customerId: string, overrides: Partial<t
       location: 'Austin, TX',
       budgetMin: '100.00',
       budgetMax: '300.00',
+      bidCap: DEFAULT_JOB_BID_CAP,
       ...overrides,
     })
     .returning();

@@ -13,6 +13,8 @@ export const BidAnswer = z
     message: z.string().nullable(),
     estimatedDuration: z.string().nullable(),
     tier: z.enum(BID_TIERS),
+    /** Block and Bust bids are paid placement, labelled so in the owner's list (docs/contract.md §3.9). */
+    sponsored: z.boolean(),
     creditsCost: z.number().int(),
     status: z.enum(BID_STATUSES),
     /** Shown above the regular bids: bust inside its 72 h, block or bust inside its 24 h window. */

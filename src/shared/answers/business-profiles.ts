@@ -80,6 +80,8 @@ export const BusinessProfileAnswer = z
     employeeCount: z.number().int(),
     logoUrl: z.string().nullable(),
     coverImageUrl: z.string().nullable(),
+    /** Languages spoken, ISO 639-1 codes (docs/contract.md §3.9). */
+    languages: z.array(z.string()),
     isVerified: z.boolean(),
     verifiedAt: timestamp.nullable(),
     createdAt: timestamp,
@@ -111,6 +113,7 @@ export const ProviderSearchResultAnswer = z
       ServiceAreaAnswer.pick({ id: true, zipCode: true, city: true, state: true, radiusMiles: true, isPrimary: true }),
     ),
     yearsExperience: z.number().int(),
+    languages: z.array(z.string()),
     distanceMiles: z.number().optional(),
   })
   .meta({ id: 'ProviderSearchResult' });
@@ -126,6 +129,7 @@ export const ProviderShowcaseAnswer = z
     coverImageUrl: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
     verified: z.boolean(),
+    languages: z.array(z.string()),
     businessType: z.enum(BUSINESS_TYPES),
     averageRating: z.number(),
     totalReviews: z.number().int(),

@@ -7,6 +7,9 @@ export const CategoryAnswer = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string(), icon: z.string().nullable() })
   .meta({ id: 'Category' });
 
+const SeatAnswer = z.object({ taken: z.number().int(), max: z.number().int().nullable() });
+export const JobSeatsAnswer = z.object({ block: SeatAnswer, bust: SeatAnswer }).meta({ id: 'JobSeats' });
+
 /** A job as GET /api/jobs, /api/my-jobs and /api/jobs/{id} answer it. Money: two-decimal strings. */
 export const JobAnswer = z
   .object({
@@ -36,11 +39,12 @@ export const JobAnswer = z
     photos: z.array(z.string()),
     createdAt: timestamp,
     updatedAt: timestamp,
-    /**
-     * Bids on the job, for its owner. Null for anyone else: the bid count is part of what a block
-     * or bust bid buys (docs/contract.md §4.6).
-     */
-    bidCount: z.number().int().nullable(),
+    /** Every bid ever placed on the job, shown to every signed-in viewer before anyone pays (docs/contract.md §3.9). */
+    bidCount: z.number().int(),
+    /** The cap in force when the job was posted; null: no cap. */
+    bidCap: z.number().int().nullable(),
+    /** Block and Bust seats taken, and how many the cap allows (null with no cap). */
+    seats: JobSeatsAnswer,
   })
   .meta({ id: 'Job' });
 

@@ -9,6 +9,8 @@ import {
   type PlaceBidData,
   type PlaceBidInput,
 } from '#shared/bids.js';
+import { isJobFull, isTierFull, type Job } from '#shared/jobs.js';
+import { BidSeats } from '#client/jobs/index.js';
 import { translateMessage } from '#client/lib/errors.js';
 import { useFormFailure, useRouteForm } from '#client/lib/forms.js';
 import { Alert } from '#client/ui/alert.js';
@@ -28,9 +30,30 @@ export const PLACE_BID_INTENT = 'place-bid';
 /**
  * The job page's bid form (spec §2, §5): amount, message and tier; submit needs credits for the tier. It posts
  * to the job page's action, by scripts or by the browser itself (docs/decisions/030); a refusal is drawn in
- * the form, with the values sent.
+ * the form, with the values sent. Before anyone pays it shows the job's bids and seats, and a full job or
+ * tier instead of offering it (docs/contract.md §3.9).
  */
-export function BidForm({ credits }: { credits: number }) {
+export function BidForm({ credits, job }: { credits: number; job: Job }) {
+  if (isJobFull(job)) return <JobFullCard job={job} />;
+  return <OpenBidForm credits={credits} job={job} />;
+}
+
+function JobFullCard({ job }: { job: Job }) {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="bid-form-full">
+      <CardHeader>
+        <CardTitle>{t('bids:job_full_title')}</CardTitle>
+        <CardDescription>{t('bids:job_full_description', { count: job.bidCap ?? job.bidCount })}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <BidSeats job={job} detailed className="text-sm" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function OpenBidForm({ credits, job }: { credits: number; job: Job }) {
   const { t } = useTranslation();
   const failure = useFormFailure(FIELDS, 'bids:submit_failed');
   // The page's action answers every form on it: this refusal is the bid form's only if it sent it.
@@ -47,7 +70,7 @@ export function BidForm({ credits }: { credits: number }) {
   const { errors } = form.formState;
   const tier = form.watch('tier') ?? 'regular';
   const cost = BID_TIER_COSTS[tier];
-  const canAfford = credits >= cost;
+  const canAfford = credits >= cost && !isTierFull(job, tier);
   const fieldError = (field: (typeof FIELDS)[number]) =>
     translateMessage(errors[field]?.message, t) ?? (refused ? failure.fieldError(field) : undefined);
 
@@ -67,6 +90,7 @@ export function BidForm({ credits }: { credits: number }) {
       <CardHeader>
         <CardTitle>{t('bids:form_title')}</CardTitle>
         <CardDescription>{t('bids:form_description', { count: credits })}</CardDescription>
+        <BidSeats job={job} detailed className="text-sm" />
       </CardHeader>
       <CardContent>
         <form {...formProps} noValidate className="@container grid gap-5" aria-label={t('bids:form_title')}>
@@ -93,6 +117,7 @@ export function BidForm({ credits }: { credits: number }) {
             value={tier}
             onChange={(next) => form.setValue('tier', next)}
             credits={credits}
+            isFull={(option) => isTierFull(job, option)}
             disabled={pending}
           />
           <div className="flex flex-col gap-3 @xl:flex-row @xl:items-center @xl:justify-between">

@@ -88,6 +88,11 @@ function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-semibold">{bid.providerName}</span>
             <TierBadge tier={bid.tier} />
+            {bid.sponsored && (
+              <Badge variant="neutral" data-testid="sponsored">
+                {t('bids:sponsored')}
+              </Badge>
+            )}
             {bid.isPriority && (
               <Badge variant="warning" className="bg-accent text-brand-950">
                 <Crown aria-hidden />

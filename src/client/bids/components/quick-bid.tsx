@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BID_TIER_COSTS, type MyBid } from '#shared/bids.js';
-import type { Job } from '#shared/jobs.js';
+import { isJobFull, type Job } from '#shared/jobs.js';
 import { errorMessage } from '#client/lib/errors.js';
 import { formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
@@ -40,6 +40,15 @@ export function QuickBid({ job, credits, existingBid }: { job: Job; credits: num
         <CircleCheck className="size-4" aria-hidden />
         {t('bids:quick_bid_placed', { amount: formatMoney(existingBid.amount, language) })}
       </Link>
+    );
+  }
+
+  // A full job takes no more bids (docs/contract.md §3.9): the card's count says so, and nothing is offered.
+  if (isJobFull(job)) {
+    return (
+      <Button size="sm" variant="outline" disabled className="self-start" data-testid="quick-bid-full">
+        {t('bids:job_full_title')}
+      </Button>
     );
   }
 

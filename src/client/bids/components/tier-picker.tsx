@@ -8,6 +8,8 @@ type TierPickerProps = {
   value: BidTier;
   onChange: (tier: BidTier) => void;
   credits: number;
+  /** A tier whose seats on the job are all taken (docs/contract.md §3.9): shown, not offered. */
+  isFull?: (tier: BidTier) => boolean;
   disabled?: boolean;
 };
 
@@ -15,7 +17,7 @@ type TierPickerProps = {
  * Three radio cards: each tier's cost in credits and what it shows (docs/contract.md §4.1, §4.6). Native radios named
  * `tier` whose card is drawn from the radio's own state: they work before scripts and without them.
  */
-export function TierPicker({ value, onChange, credits, disabled }: TierPickerProps) {
+export function TierPicker({ value, onChange, credits, isFull = () => false, disabled }: TierPickerProps) {
   const { t } = useTranslation();
   const tiers = tierFeatures(t);
   return (
@@ -28,13 +30,17 @@ export function TierPicker({ value, onChange, credits, disabled }: TierPickerPro
             const cost = BID_TIER_COSTS[tier];
             const affordable = credits >= cost;
             const checked = value === tier;
+            const full = isFull(tier);
             return (
               <label
                 key={tier}
                 data-testid={`tier-${tier}`}
+                data-full={full || undefined}
                 className={cn(
-                  'relative flex cursor-pointer flex-col gap-2 rounded-xl border bg-card p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                  'border-border hover:border-border-strong',
+                  'relative flex flex-col gap-2 rounded-xl border bg-card p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  full
+                    ? 'cursor-not-allowed border-border opacity-60'
+                    : 'cursor-pointer border-border hover:border-border-strong',
                   'has-[:checked]:border-primary has-[:checked]:bg-primary-soft/60 has-[:checked]:ring-1 has-[:checked]:ring-primary',
                 )}
               >
@@ -43,11 +49,17 @@ export function TierPicker({ value, onChange, credits, disabled }: TierPickerPro
                   name="tier"
                   value={tier}
                   checked={checked}
+                  disabled={full}
                   onChange={() => onChange(tier)}
                   className="sr-only"
                 />
                 <span className="flex items-center justify-between gap-2">
-                  <span className="font-semibold">{tiers[tier].name}</span>
+                  <span className="font-semibold">
+                    {tiers[tier].name}
+                    {full && (
+                      <span className="ml-2 text-xs font-semibold text-warning-strong">{t('bids:tier_full')}</span>
+                    )}
+                  </span>
                   <span
                     className={cn(
                       'rounded-full px-2 py-0.5 text-xs font-semibold',

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { SEARCH_LIMIT_DEFAULT, type ProviderSearchResult } from '#shared/business-profiles.js';
 import { apiResponse } from '#client/lib/api.js';
 
-export type ProviderSearch = { q: string; category: string; location: string };
+/** `language`: '' or a code the providers must speak (the page offers Spanish, docs/contract.md §3.9). */
+export type ProviderSearch = { q: string; category: string; location: string; language: string };
 export type ProviderPage = { providers: ProviderSearchResult[]; total: number; offset: number };
 
 async function searchProviders(search: ProviderSearch, offset: number, signal: AbortSignal): Promise<ProviderPage> {

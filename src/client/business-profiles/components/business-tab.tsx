@@ -2,6 +2,7 @@ import { Save } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_TYPES, BusinessProfileSchema, type BusinessProfile } from '#shared/business-profiles.js';
+import { DEFAULT_LANGUAGES_SPOKEN } from '#shared/languages-spoken.js';
 import { useZipLookup } from '#client/jobs/index.js';
 import { fieldErrors } from '#client/lib/errors.js';
 import { isUnauthorized } from '#client/lib/query-client.js';
@@ -15,6 +16,7 @@ import { Textarea } from '#client/ui/textarea.js';
 import { toast } from '#client/ui/toast.js';
 import { useSaveBusinessProfile } from '../api/save-business-profile.js';
 import { ImageUploadField } from './image-upload-field.js';
+import { LanguagesField } from './languages.js';
 import { schemaErrors } from './use-item-editor.js';
 
 type Values = {
@@ -31,6 +33,7 @@ type Values = {
   employeeCount: string;
   logoUrl: string;
   coverImageUrl: string;
+  languages: string[];
 };
 
 function valuesOf(profile: BusinessProfile | null): Values {
@@ -48,6 +51,7 @@ function valuesOf(profile: BusinessProfile | null): Values {
     employeeCount: String(profile?.employeeCount ?? 1),
     logoUrl: profile?.logoUrl ?? '',
     coverImageUrl: profile?.coverImageUrl ?? '',
+    languages: profile?.languages ?? DEFAULT_LANGUAGES_SPOKEN,
   };
 }
 
@@ -58,7 +62,7 @@ export function BusinessTab({ profile }: { profile: BusinessProfile | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveBusinessProfile();
   const place = useZipLookup(values.businessZipCode.trim()).place;
-  const field = (name: keyof Values) => ({
+  const field = (name: Exclude<keyof Values, 'languages'>) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [name]: event.target.value })),
@@ -141,6 +145,11 @@ export function BusinessTab({ profile }: { profile: BusinessProfile | null }) {
               <Input type="number" min={1} inputMode="numeric" {...field('employeeCount')} />
             </Field>
           </div>
+          <LanguagesField
+            value={values.languages}
+            onChange={(languages) => setValues((current) => ({ ...current, languages }))}
+            error={errors.languages}
+          />
         </CardContent>
       </Card>
       <Card>

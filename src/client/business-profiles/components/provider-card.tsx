@@ -8,6 +8,7 @@ import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardFooter } from '#client/ui/card.js';
 import { StarRating } from './star-rating.js';
+import { LanguageBadges } from './languages.js';
 import { VerifiedBadge } from './verified-badge.js';
 import { fullName } from '#shared/names.js';
 
@@ -36,6 +37,7 @@ export function ProviderCard({ provider, onRequest }: { provider: ProviderSearch
             {provider.verified && <VerifiedBadge />}
           </div>
         </div>
+        <LanguageBadges languages={provider.languages} />
         <p className="line-clamp-3 text-sm text-muted-foreground">
           {provider.description || t('profiles:description_fallback')}
         </p>

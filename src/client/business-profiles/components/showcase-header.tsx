@@ -5,6 +5,7 @@ import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent } from '#client/ui/card.js';
 import { providerName } from './provider-card.js';
+import { LanguageBadges } from './languages.js';
 import { StarRating } from './star-rating.js';
 import { VerifiedBadge } from './verified-badge.js';
 
@@ -31,6 +32,7 @@ export function ShowcaseHeader({ provider, onRequest }: { provider: ProviderShow
             {provider.verified && <VerifiedBadge />}
           </div>
           <p className="text-sm text-muted-foreground">{t(`profiles:business_type_${provider.businessType}`)}</p>
+          <LanguageBadges languages={provider.languages} />
           <StarRating rating={provider.averageRating} count={provider.totalReviews} />
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-[13px] text-muted-foreground">
             <li className="inline-flex items-center gap-1">

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProviderSearchResult } from '#shared/business-profiles.js';
+import { SPANISH } from '#shared/languages-spoken.js';
 import { categoriesQueryOptions, categoryLabel, useCategories } from '#client/jobs/index.js';
 import { queryLoader } from '#client/lib/route-loader.js';
 import { ServiceRequestDialog, type RequestTarget } from '#client/service-requests/index.js';
@@ -28,11 +29,12 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-/** The search in the address (`?q=&category=&location=`), as the page starts with it. */
+/** The search in the address (`?q=&category=&location=&language=`), as the page starts with it. */
 const searchOf = (params: URLSearchParams): ProviderSearch => ({
   q: params.get('q') ?? '',
   category: params.get('category') ?? '',
   location: params.get('location') ?? '',
+  language: params.get('language') ?? '',
 });
 
 /** What /find-providers shows first (app.tsx): the categories and the results of the address's search. */
@@ -134,6 +136,20 @@ export function FindProvidersPage() {
               <Search aria-hidden />
               {t('profiles:search_button')}
             </Button>
+            <label className="flex items-center gap-2 text-sm font-medium md:col-span-4">
+              <input
+                type="checkbox"
+                name="language"
+                value={SPANISH}
+                checked={inputs.language === SPANISH}
+                onChange={(event) =>
+                  setInputs((current) => ({ ...current, language: event.target.checked ? SPANISH : '' }))
+                }
+                className="size-4 accent-primary"
+                data-testid="spanish-filter"
+              />
+              {t('profiles:filter_spanish')}
+            </label>
           </form>
         </CardContent>
       </Card>

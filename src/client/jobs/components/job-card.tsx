@@ -8,6 +8,7 @@ import { useLanguage } from '#client/lib/i18n.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';
+import { BidSeats } from './bid-seats.js';
 import { categoryIcon, categoryLabel } from './category.js';
 
 type JobCardProps = {
@@ -16,7 +17,10 @@ type JobCardProps = {
   actions?: ReactNode;
 };
 
-/** Spec §2 job card: category, budget range, first photo, title link, description, location, date, View Details. */
+/**
+ * Spec §2 job card: category, budget range, first photo, title link, description, location, date, View Details;
+ * and the published bid count (docs/contract.md §3.9).
+ */
 export function JobCard({ job, actions }: JobCardProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -71,6 +75,7 @@ export function JobCard({ job, actions }: JobCardProps) {
               {t('jobs:posted_ago', { time: formatRelativeTime(job.createdAt, language) })}
             </time>
           </span>
+          <BidSeats job={job} />
         </div>
       </div>
       <div className="flex flex-col gap-3 border-t border-border px-5 py-4">

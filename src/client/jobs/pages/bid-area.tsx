@@ -1,7 +1,7 @@
 import { CircleSlash } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CHEAPEST_BID_COST } from '#shared/bids.js';
-import type { Job } from '#shared/jobs.js';
+import { isJobFull, type Job } from '#shared/jobs.js';
 import { useUser } from '#client/auth/index.js';
 import { InsufficientCreditsCard } from '#client/credits/index.js';
 import { MessageButton } from '#client/messages/index.js';
@@ -61,8 +61,9 @@ function ProviderBidArea({ job, credits }: { job: Job; credits: number }) {
       </Card>
     );
   }
-  if (credits < CHEAPEST_BID_COST) return <InsufficientCreditsCard credits={credits} />;
-  return <BidForm credits={credits} />;
+  // A full job says so before anything about credits (docs/contract.md §3.9): the bid form shows it.
+  if (credits < CHEAPEST_BID_COST && !isJobFull(job)) return <InsufficientCreditsCard credits={credits} />;
+  return <BidForm credits={credits} job={job} />;
 }
 
 function CustomerHint() {

@@ -151,15 +151,11 @@ function MyPostedJobs() {
   );
 }
 
+/** The card itself shows the bid count and cap (job-card.tsx); the owner also sees the status here. */
 function OwnJobStatus({ job }: { job: Job }) {
-  const { t } = useTranslation('dashboard');
   return (
     <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
       <JobStatusBadge status={job.status} />
-      <span className="inline-flex items-center gap-1">
-        <Gavel className="size-3.5" aria-hidden />
-        {t('dashboard:bid_count', { count: job.bidCount ?? 0 })}
-      </span>
     </div>
   );
 }

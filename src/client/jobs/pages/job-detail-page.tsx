@@ -25,6 +25,7 @@ import { Page } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { jobQueryOptions, useJob } from '../api/get-job.js';
 import { categoryIcon, categoryLabel } from '../components/category.js';
+import { BidSeats } from '../components/bid-seats.js';
 import { JobStatusBadge } from '../components/job-status-badge.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { timelineLabel } from '../components/timeline.js';
@@ -127,6 +128,9 @@ function JobDetail({ job }: { job: Job }) {
                 </span>
               </Fact>
               {job.timeline && <Fact label={t('jobs:timeline')}>{timelineLabel(job.timeline, t)}</Fact>}
+              <Fact label={t('jobs:bids')}>
+                <BidSeats job={job} detailed />
+              </Fact>
             </dl>
 
             <section className="grid gap-2">

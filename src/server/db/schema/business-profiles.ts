@@ -38,6 +38,11 @@ export const businessProfiles = pgTable(
         sql`to_tsvector('english'::regconfig, search_document) || to_tsvector('spanish'::regconfig, search_document)`,
       ),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    // Languages spoken, ISO 639-1 codes (docs/contract.md §3.9); provider search filters on them.
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{en}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,5 +50,7 @@ export const businessProfiles = pgTable(
     check('business_profiles_years_non_negative', sql`${t.yearsInBusiness} >= 0`),
     check('business_profiles_employees_positive', sql`${t.employeeCount} >= 1`),
     index('business_profiles_search_idx').using('gin', t.searchVector),
+    index('business_profiles_languages_idx').using('gin', t.languages),
+    check('business_profiles_languages_count', sql`cardinality(${t.languages}) BETWEEN 1 AND 10`),
   ],
 );

@@ -40,6 +40,13 @@ export const jobs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The bid cap in force when the job was posted (JOB_BID_CAP; null: no cap, and no seat limits), and every bid
+    // ever placed on it, all tiers and per premium tier: bids_place (bids/queries.ts) reads and raises them under
+    // the job's row lock, so the cap holds under concurrency (docs/decisions/037-published-bid-cap-and-seats.md).
+    bidCap: integer('bid_cap'),
+    bidCount: integer('bid_count').notNull().default(0),
+    blockBidCount: integer('block_bid_count').notNull().default(0),
+    bustBidCount: integer('bust_bid_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -50,6 +57,15 @@ export const jobs = pgTable(
     uniqueIndex('jobs_service_request_key').on(t.serviceRequestId),
     check('jobs_budget_min_non_negative', sql`${t.budgetMin} IS NULL OR ${t.budgetMin} >= 0`),
     check('jobs_budget_max_non_negative', sql`${t.budgetMax} IS NULL OR ${t.budgetMax} >= 0`),
+    // With a cap: at most the cap bids, 2 Block and 1 Bust (BID_SEATS, docs/contract.md §3.9), whoever inserts.
+    check(
+      'jobs_bid_cap',
+      sql`${t.bidCap} IS NULL OR (${t.bidCap} >= 1 AND ${t.bidCount} <= ${t.bidCap} AND ${t.blockBidCount} <= 2 AND ${t.bustBidCount} <= 1)`,
+    ),
+    check(
+      'jobs_bid_counts_non_negative',
+      sql`${t.bidCount} >= 0 AND ${t.blockBidCount} >= 0 AND ${t.bustBidCount} >= 0`,
+    ),
     check(
       'jobs_budget_range',
       sql`${t.budgetMin} IS NULL OR ${t.budgetMax} IS NULL OR ${t.budgetMin} <= ${t.budgetMax}`,

@@ -19,7 +19,10 @@ const DAY = 24 * HOUR;
 
 /** A hired job of the demo customer with the demo provider: the accepted bid, paid through the ledger. */
 async function hiredJob(tx: Tx, people: People, job: Omit<typeof jobs.$inferInsert, 'customerId'>, amount: string) {
-  const [row] = await insertJobs(tx, [{ ...job, customerId: people.customerId, hiredProviderId: people.providerId }]);
+  // Its one bid counts on the job, as bids_place would have counted it (docs/contract.md §3.9).
+  const [row] = await insertJobs(tx, [
+    { ...job, customerId: people.customerId, hiredProviderId: people.providerId, bidCount: 1 },
+  ]);
   const [bid] = await insertBids(tx, [
     {
       jobId: row!.id,

@@ -21,6 +21,8 @@ export type DemoProvider = {
   /** Ratings left by the demo customer on completed jobs (rating, quality, timeliness, communication, value). */
   ratings?: [number, number, number, number, number][];
   verified?: boolean;
+  /** Languages spoken (ISO 639-1); English when omitted. */
+  languages?: string[];
 };
 
 export const PROVIDERS: DemoProvider[] = [
@@ -122,6 +124,7 @@ export const PROVIDERS: DemoProvider[] = [
     firstName: 'Rosa',
     lastName: 'Delgado',
     businessName: 'Desert Bloom Landscaping',
+    languages: ['en', 'es'],
     businessType: 'llc',
     description: 'Xeriscaping, irrigation repair, sod and backyard makeovers that save water in the Phoenix heat.',
     phone: '(602) 555-0175',
@@ -152,6 +155,7 @@ export const PROVIDERS: DemoProvider[] = [
     firstName: 'Mei',
     lastName: 'Chen',
     businessName: 'Sparkle Pro Cleaning',
+    languages: ['es', 'en'],
     businessType: 'partnership',
     description: 'Move-out, deep and recurring house cleaning with eco-friendly products. Background-checked team.',
     phone: '(312) 555-0133',
@@ -173,6 +177,7 @@ export const PROVIDERS: DemoProvider[] = [
     firstName: 'Samuel',
     lastName: 'Okafor',
     businessName: 'Big Apple Movers',
+    languages: ['en', 'es', 'ru'],
     businessType: 'corporation',
     description: 'Local and long-distance moving, packing and furniture assembly across the five boroughs.',
     phone: '(718) 555-0161',
@@ -300,6 +305,7 @@ export const PROVIDERS: DemoProvider[] = [
     firstName: 'Carmen',
     lastName: 'Flores',
     businessName: 'Alamo Builders & Remodeling',
+    languages: ['en', 'es'],
     businessType: 'corporation',
     description: 'Kitchen and bath remodels, additions and concrete work. Remodelaciones completas de cocinas y baños.',
     phone: '(210) 555-0111',

@@ -1,6 +1,7 @@
 import { refreshRatingSummary, refreshSearchDocument } from '#server/business-profiles/index.js';
 import type { Tx } from '#server/db/client.js';
 import { lookupZip } from '#server/zip/index.js';
+import { DEFAULT_LANGUAGES_SPOKEN } from '#shared/languages-spoken.js';
 import { PROVIDERS, type DemoProvider } from './demo-providers-data.js';
 import {
   categoryIdsBySlug,
@@ -58,6 +59,7 @@ export async function seedDemoProviders(
         employeeCount: p.employees,
         isVerified: p.verified ?? false,
         verifiedAt: p.verified ? new Date() : null,
+        languages: p.languages ?? DEFAULT_LANGUAGES_SPOKEN,
       },
     ]);
     const businessProfileId = profile!.id;

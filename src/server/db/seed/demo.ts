@@ -1,3 +1,4 @@
+import { DEFAULT_JOB_BID_CAP } from '#shared/bid-rules.js';
 import type { Db } from '#server/db/client.js';
 import { hashPassword } from '#server/auth/index.js';
 import { postLedgerEntry } from '#server/credits/index.js';
@@ -194,6 +195,7 @@ export async function seedDemo(db: Db, storage?: PhotoStorage): Promise<boolean>
         requiresInsurance: j.insurance ?? false,
         requiresReferences: j.references ?? false,
         photos: storage ? (j.photos ?? []).map(photoUrl) : [],
+        bidCap: DEFAULT_JOB_BID_CAP,
         createdAt: new Date(now - i * 5 * 60 * 60 * 1000),
       })),
     );
