@@ -4,6 +4,8 @@
  * ledger rows that paid for them, conversations and messages. Every id is derived from a number
  * (md5 → uuid), so one statement can point at rows another made without reading them back.
  *
+ * A tenth of the providers speak Spanish as well as English (business_profiles.languages).
+ *
  * Rows are made consistent by construction (every bid's job and provider exist, every balance is its
  * ledger's sum), so the bulk load runs with `session_replication_role = replica`: foreign-key triggers
  * are not fired row by row. That needs a superuser, which the benchmark's own scratch database has.
@@ -142,11 +144,12 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
     'business profiles',
     `insert into business_profiles (id, user_id, business_name, business_type, description, business_zip_code,
                                     business_city, business_state, years_in_business, employee_count,
-                                    is_verified, search_document, created_at, updated_at)
+                                    is_verified, languages, search_document, created_at, updated_at)
      select md5('bp' || n)::uuid, md5('p' || n)::uuid,
             (${sqlText(NAMES)})[1 + n % ${NAMES.length}] || ' ' || ${catName(0)} || ' ' || n,
             'llc', 'We do ' || lower(${catName(0)}) || ' ' || (${sqlText(WORDS)})[1 + n % ${WORDS.length}] || ' work.',
             z.zip, z.city, z.state, n % 30, 1 + n % 20, n % 3 = 0,
+            case when n % 10 = 0 then array['en', 'es'] else array['en'] end,
             (${sqlText(NAMES)})[1 + n % ${NAMES.length}] || ' ' || ${catName(0)} || ' ' || z.city || ' '
               || (${sqlText(WORDS)})[1 + n % ${WORDS.length}] || ' ' || ${catName(1)}
               || case when n % 3 = 0 then ' ' || ${catName(2)} else '' end,
@@ -234,6 +237,15 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
             jb.created_at + interval '1 hour', jb.created_at + interval '1 hour'
      from generate_series($1::int - $2::int, $1::int - 1) j join jobs jb on jb.id = md5('j' || j)::uuid`,
     [J, Math.min(MARKERS.busyProviderBids, J)],
+  );
+  // Every bid counts toward its job's seats (docs/decisions/037); open jobs carry the default cap of 5.
+  await step(
+    'seats',
+    `update jobs set bid_count = c.total, block_bid_count = c.block, bust_bid_count = c.bust,
+                     bid_cap = case when jobs.status = 'open' then 5 end
+     from (select job_id, count(*)::int as total, (count(*) filter (where tier = 'block'))::int as block,
+                  (count(*) filter (where tier = 'bust'))::int as bust from bids group by job_id) c
+     where c.job_id = jobs.id`,
   );
   await step(
     'hires',
