@@ -6,8 +6,9 @@ import type { ChunkingContext } from 'rolldown';
 import { precompress } from './scripts/precompress.js';
 
 // Chunks (issue 16, docs/decisions/009-page-weight.md): what every page needs in one long-cached file;
-// validation code in one file and form code in another, which only screens that use them load; each language's catalogs in
-// one file (src/client/lib/i18n.ts fetches Spanish only for Spanish readers); pages split by route.
+// validation code in one file and form code in another, which only screens that use them load; the Spanish catalogs in
+// one file, the English ones a file each (no catalog in the entry: a rendered page brings its up-front catalogs,
+// src/client/lib/i18n.ts); pages split by route.
 // package.json "sideEffects" says that only CSS does something on import: what a feature's index.ts re-exports and
 // no screen uses stays out of the bundle (docs/decisions/035-feature-boundaries-in-the-linter.md).
 const chunkGroups = [

@@ -91,6 +91,25 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
     await context.close();
   });
 
+  it('keeps a place typed before any script has run, and the live search follows it once they run', async () => {
+    const { context, page } = await slowScripts();
+    const { email, password } = await account(page);
+    const signIn = await page.request.post(`${app.url}/api/auth/login`, {
+      data: { email, password },
+      headers: { origin: app.url },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto(`${app.url}/find-providers`, { waitUntil: 'commit' });
+    const location = page.getByRole('search').getByLabel(catalogText('en', 'profiles:location_label'));
+    await location.fill('10001');
+    expect(await hydrated(page)).toBe(false);
+    // No Enter: once hydrated, the page reads what the field holds, searches for it and writes it in the address.
+    await page.waitForURL(/\/find-providers\?location=10001$/);
+    expect(await location.inputValue()).toBe('10001');
+    expect(await hydrated(page)).toBe(true);
+    await context.close();
+  });
+
   it('places a bid the moment the bid form shows, before any script has run', async () => {
     const owner = await browser.newContext();
     const customer = await owner.newPage();

@@ -11,7 +11,6 @@ import {
   registeredPage,
   screenshot as fullPageScreenshot,
   takesScreenshots,
-  untilHydrated,
 } from './support/browser.js';
 
 const PASSWORD = 'correct horse battery';
@@ -65,8 +64,6 @@ describeJourney('a provider fills the business profile; a customer finds them an
       expect(upgrade.status()).toBe(200);
       await provider.goto(`${app.url}/business-profile`);
       await provider.getByRole('heading', { name: t('profiles:page_title') }).waitFor();
-      // Known first-touch bug: the business tab's fields are React state, and what is typed before hydration is lost.
-      await untilHydrated(provider);
       await provider.getByLabel(t('profiles:field_business_name')).fill(businessName);
       await provider.getByLabel(t('profiles:field_business_type')).selectOption('llc');
       await provider
@@ -130,9 +127,6 @@ describeJourney('a provider fills the business profile; a customer finds them an
       // The customer: finds the provider by ZIP (78701 is 3 miles from the 78741 area) and by text.
       const customer = await userPage('Cam', lang);
       await customer.goto(`${app.url}/find-providers`);
-      // Known first-touch bug: the search fields are React state that filters as one types; what is typed before
-      // hydration is lost to it (pressing Enter works: a GET form, e2e/first-touch.test.ts).
-      await untilHydrated(customer);
       await customer.getByLabel(t('profiles:location_label')).fill('78701');
       const card = customer.getByTestId('provider-card').filter({ hasText: businessName });
       await card.waitFor();

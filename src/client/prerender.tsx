@@ -14,7 +14,7 @@ import {
 import { loadMatchedRoutes, routes } from '#client/app.js';
 import { userQueryOptions } from '#client/auth/index.js';
 import { setApiTransport } from '#client/lib/api.js';
-import { i18n, loadAllCatalogs } from '#client/lib/i18n.js';
+import { i18n, loadAllCatalogs, UP_FRONT_NAMESPACES } from '#client/lib/i18n.js';
 import { isUnauthorizedFailure } from '#client/lib/forms.js';
 import { createQueryClient, loginUrl } from '#client/lib/query-client.js';
 import { routeContext } from '#client/lib/route-context.js';
@@ -97,6 +97,9 @@ async function render(
     title: translations.t('common:app_title'),
     description: translations.t('common:app_description'),
     namespaces: [...used],
+    catalogs: Object.fromEntries(
+      UP_FRONT_NAMESPACES.map((namespace) => [namespace, translations.getResourceBundle(language, namespace)]),
+    ),
   };
 }
 

@@ -27,6 +27,8 @@ export type RenderedPage = {
   description: string;
   /** Catalogs the page read: the client loads them before it hydrates, so its first render matches. */
   namespaces: string[];
+  /** The catalogs every screen reads up front, in the page's language, by namespace: they come with the page. */
+  catalogs: Record<string, unknown>;
 };
 
 /** A call to the app's own API on behalf of the person whose request is being answered (fetch's shape). */
@@ -85,8 +87,8 @@ export type DocumentParts = {
   description: string;
   /** Nobody is signed in: the client then does not ask who is (no 401 in the console). */
   nobodySignedIn: boolean;
-  /** A rendered page for #root, and the catalogs it read; without one the boot spinner stays. */
-  page?: { html: string; namespaces: string[] };
+  /** A rendered page for #root, and the catalogs it read and brings; without one the boot spinner stays. */
+  page?: { html: string; namespaces: string[]; catalogs: Record<string, unknown> };
   /** The query cache the page was rendered from, handed to the client in a JSON data block (no inline script). */
   state?: unknown;
   /** The router's loader and action data the page was rendered with, in a JSON data block too. */
@@ -96,6 +98,8 @@ export type DocumentParts = {
 /** The ids of the JSON data blocks a rendered page carries for the browser (src/client/main.tsx). */
 export const QUERY_CACHE_ID = 'query-cache';
 export const ROUTER_DATA_ID = 'router-data';
+/** The up-front catalogs in the page's language (`{ language, catalogs }`), so the app's JavaScript holds none. */
+export const CATALOGS_ID = 'catalogs';
 
 /** A value in a JSON data block: `<` escaped, so no text in it can close the block. */
 const dataBlock = (id: string, value: unknown) =>
@@ -120,7 +124,10 @@ export function fillDocument(template: string, parts: DocumentParts): string {
   if (parts.page) meta.push(`<meta name="prerendered-namespaces" content="${parts.page.namespaces.join(',')}" />`);
   html = replaceOnce(html, /<meta\s+name="description"\s+content="[^"]*"\s*\/>/, meta.join('\n    '));
   if (parts.page) {
-    const data = dataBlock(QUERY_CACHE_ID, parts.state) + dataBlock(ROUTER_DATA_ID, parts.routerData);
+    const data =
+      dataBlock(CATALOGS_ID, { language: parts.language, catalogs: parts.page.catalogs }) +
+      dataBlock(QUERY_CACHE_ID, parts.state) +
+      dataBlock(ROUTER_DATA_ID, parts.routerData);
     html = replaceOnce(
       html,
       /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,

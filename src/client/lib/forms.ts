@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent } from 'react';
+import { useEffect, useRef, type BaseSyntheticEvent, type FormEvent } from 'react';
 import { data, useActionData, useFormAction, useNavigation, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ZodError } from 'zod';
@@ -25,6 +25,30 @@ export function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === 'string' && !(name in values)) values[name] = value;
   return values;
+}
+
+/**
+ * The values of a form as its fields hold them. A field of a rendered form is uncontrolled (a `name` and a
+ * `defaultValue`, never a `value`): React's hydration leaves what was typed into it before scripts ran, where a
+ * controlled field's next render would put its state back (docs/decisions/030, 'Fields typed before hydration').
+ */
+export function valuesOf(form: HTMLFormElement): Record<string, string> {
+  return formValues(new FormData(form));
+}
+
+/**
+ * A form whose screen follows its fields as they change (a live search, a ZIP that fills the city): `read` gets
+ * the form's values on every change, and once when the form is first drawn, with what was typed before the page
+ * hydrated.
+ */
+export function useFormWatch(read: (values: Record<string, string>) => void) {
+  const ref = useRef<HTMLFormElement>(null);
+  const latest = useRef(read);
+  latest.current = read;
+  useEffect(() => {
+    if (ref.current) latest.current(valuesOf(ref.current));
+  }, []);
+  return { ref, onChange: (event: FormEvent<HTMLFormElement>) => latest.current(valuesOf(event.currentTarget)) };
 }
 
 /**

@@ -3,60 +3,29 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Catalog } from '#shared/i18n/index.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '#shared/i18n/languages.js';
+import { CATALOGS_ID } from '#shared/prerender.js';
 
 // The catalogs of src/shared/i18n (the files the server and the i18n test read), fetched as little as possible
-// (issue 16, page weight): English, the default, ships with the app except the page namespaces the glob
-// below leaves out, which only their own pages read: they call useTranslation('<namespace>'), which
-// suspends while the backend loads it. Spanish is its own chunk, fetched before the first render for a
-// Spanish reader and on the first switch otherwise.
-// Page namespaces (keep the two globs in step): auth (login page), dashboard (home and dashboard pages),
-// legal (terms and privacy), providers (the become-a-provider card and the bid area), errors and validation
-// (FORM_NAMESPACES: forms), and the SIGNED_IN_NAMESPACES below.
-const english = import.meta.glob<Catalog>(
-  [
-    '../../shared/i18n/en/*.json',
-    '!../../shared/i18n/en/auth.json',
-    '!../../shared/i18n/en/bids.json',
-    '!../../shared/i18n/en/dashboard.json',
-    '!../../shared/i18n/en/errors.json',
-    '!../../shared/i18n/en/jobs.json',
-    '!../../shared/i18n/en/legal.json',
-    '!../../shared/i18n/en/messages.json',
-    '!../../shared/i18n/en/profiles.json',
-    '!../../shared/i18n/en/projects.json',
-    '!../../shared/i18n/en/promo.json',
-    '!../../shared/i18n/en/providers.json',
-    '!../../shared/i18n/en/requests.json',
-    '!../../shared/i18n/en/validation.json',
-  ],
-  { eager: true, import: 'default' },
-);
+// (issue 16, page weight; issue 31, the landing page's JavaScript). No catalog is in the app's JavaScript: each is
+// a chunk of its own, in either language. A page rendered on the server brings the UP_FRONT_NAMESPACES of its
+// language in a JSON data block (CATALOGS_ID, src/shared/prerender.ts), so it needs none of those chunks; the
+// app's shell fetches them before its first render. Page namespaces are fetched by the pages that read them: they
+// call useTranslation('<namespace>'), which suspends while the backend loads it. The mail room's catalog (email)
+// is the server's only.
 const catalogs: Record<Language, Record<string, () => Promise<Catalog>>> = {
-  en: import.meta.glob<Catalog>(
-    [
-      '../../shared/i18n/en/auth.json',
-      '../../shared/i18n/en/bids.json',
-      '../../shared/i18n/en/dashboard.json',
-      '../../shared/i18n/en/errors.json',
-      '../../shared/i18n/en/jobs.json',
-      '../../shared/i18n/en/legal.json',
-      '../../shared/i18n/en/messages.json',
-      '../../shared/i18n/en/profiles.json',
-      '../../shared/i18n/en/projects.json',
-      '../../shared/i18n/en/promo.json',
-      '../../shared/i18n/en/providers.json',
-      '../../shared/i18n/en/requests.json',
-      '../../shared/i18n/en/validation.json',
-    ],
-    { import: 'default' },
-  ),
-  es: import.meta.glob<Catalog>('../../shared/i18n/es/*.json', { import: 'default' }),
+  en: import.meta.glob<Catalog>(['../../shared/i18n/en/*.json', '!../../shared/i18n/en/email.json'], {
+    import: 'default',
+  }),
+  es: import.meta.glob<Catalog>(['../../shared/i18n/es/*.json', '!../../shared/i18n/es/email.json'], {
+    import: 'default',
+  }),
 };
 const namespaceOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 const byNamespace = <T>(files: Record<string, T>) =>
   Object.fromEntries(Object.entries(files).map(([path, value]) => [namespaceOf(path), value]));
-/** Loaded up front in every language; the page namespaces are not. */
-const NAMESPACES = Object.keys(english).map(namespaceOf);
+
+/** Catalogs every screen may read (the frame, the landing page's sections), loaded before the first render. */
+export const UP_FRONT_NAMESPACES: readonly string[] = ['categories', 'common', 'credits', 'landing'];
 
 /**
  * Catalogs only signed-in screens read (every route using them is behind RequireAuth): the session query
@@ -164,31 +133,40 @@ function reflectLanguage(language: string) {
   document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common:app_description'));
 }
 
+/** The catalogs a page rendered on the server brought in its data block, in the page's language. */
+function embeddedCatalogs(): { language: Language; catalogs: Record<string, Catalog> } | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(CATALOGS_ID)?.textContent;
+  const block = text ? (JSON.parse(text) as { language: unknown; catalogs: Record<string, Catalog> }) : null;
+  return block && isLanguage(block.language) ? { language: block.language, catalogs: block.catalogs } : null;
+}
+
 const initialLanguage = storedLanguage();
+const embedded = embeddedCatalogs();
+// Set before init: with its catalogs in the page, the language is active within init.
+i18next.on('languageChanged', reflectLanguage);
 void i18next
   .use(catalogBackend)
   .use(initReactI18next)
   .init({
-    resources: { en: byNamespace(english) },
+    resources: embedded ? { [embedded.language]: embedded.catalogs } : {},
     partialBundledLanguages: true,
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
+    lng: initialLanguage,
+    // No fallback: the catalogs hold every key in both languages (src/shared/i18n/i18n.test.ts), and a fallback
+    // would fetch the other language's catalogs for every page.
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
-    ns: NAMESPACES,
+    // A copy: i18next adds every namespace loaded later to this list.
+    ns: [...UP_FRONT_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
     showSupportNotice: false,
   });
-i18next.on('languageChanged', reflectLanguage);
-// A reader of another language keeps the page's own <html lang> and title until that language is active: setting
-// English here would mislabel a Spanish page while its catalogs load (a journey caught it on a loaded machine).
-if (initialLanguage === DEFAULT_LANGUAGE) reflectLanguage(DEFAULT_LANGUAGE);
 
 /** Settles once the reader's language is loaded and active: main.tsx renders after it. */
-export const i18nReady: Promise<unknown> =
-  initialLanguage === DEFAULT_LANGUAGE ? Promise.resolve() : switchLanguage(initialLanguage);
+export const i18nReady: Promise<unknown> = switchLanguage(initialLanguage);
 
 /** Loads `language` and switches to it. */
 export async function switchLanguage(language: Language): Promise<void> {

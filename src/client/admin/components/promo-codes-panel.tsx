@@ -5,6 +5,8 @@ import { CreatePromoSchema, PROMO_CODE_MAX, type PromoCode } from '#shared/promo
 import { ApiError } from '#client/lib/api.js';
 import { errorMessage, fieldErrors, translateMessage } from '#client/lib/errors.js';
 import { formatDate } from '#client/lib/format.js';
+import { valuesOf } from '#client/lib/forms.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
@@ -28,31 +30,34 @@ export function PromoCodesPanel() {
   );
 }
 
-const EMPTY = { code: '', creditsAmount: '', maxUses: '', expiresAt: '', description: '' };
-type FormValues = typeof EMPTY;
+type FieldName = 'code' | 'creditsAmount' | 'maxUses' | 'expiresAt' | 'description';
 
+/**
+ * Its fields are uncontrolled and read on submit, so what is typed before hydration is kept; it is sent by scripts
+ * only, so its button waits for them (docs/decisions/030).
+ */
 function CreatePromoForm() {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const create = useCreatePromoCode();
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
-  const set = (name: keyof FormValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    const values = valuesOf(form);
     const input = {
-      code: values.code,
-      creditsAmount: values.creditsAmount,
+      code: values.code ?? '',
+      creditsAmount: values.creditsAmount ?? '',
       maxUses: values.maxUses || null,
       expiresAt: values.expiresAt || null,
       description: values.description || null,
     };
     const parsed = CreatePromoSchema.safeParse(input);
     if (!parsed.success) {
-      const next: Partial<Record<keyof FormValues, string>> = {};
+      const next: Partial<Record<FieldName, string>> = {};
       for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as keyof FormValues;
+        const name = String(issue.path[0]) as FieldName;
         next[name] ??= translateMessage(issue.message, t);
       }
       setErrors(next);
@@ -62,7 +67,7 @@ function CreatePromoForm() {
     create.mutate(input, {
       onSuccess: (created) => {
         toast({ title: t('promo:created', { code: created.code }), variant: 'success' });
-        setValues(EMPTY);
+        form.reset();
       },
       onError: (failure) => {
         if (failure instanceof ApiError && failure.code === 'already_exists') {
@@ -86,8 +91,7 @@ function CreatePromoForm() {
           <Field label={t('promo:field_code')} error={errors.code} required>
             <Input
               name="code"
-              value={values.code}
-              onChange={set('code')}
+              defaultValue=""
               maxLength={PROMO_CODE_MAX}
               autoComplete="off"
               spellCheck={false}
@@ -102,24 +106,17 @@ function CreatePromoForm() {
                 error={errors[name]}
                 required={name === 'creditsAmount'}
               >
-                <Input
-                  name={name}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  value={values[name]}
-                  onChange={set(name)}
-                />
+                <Input name={name} type="number" inputMode="numeric" min={1} defaultValue="" />
               </Field>
             ))}
           </div>
           <Field label={t('promo:field_expires')} error={errors.expiresAt}>
-            <Input name="expiresAt" type="date" value={values.expiresAt} onChange={set('expiresAt')} />
+            <Input name="expiresAt" type="date" defaultValue="" />
           </Field>
           <Field label={t('promo:field_description')} error={errors.description}>
-            <Input name="description" value={values.description} onChange={set('description')} maxLength={200} />
+            <Input name="description" defaultValue="" maxLength={200} />
           </Field>
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" disabled={!hydrated || create.isPending}>
             {t('promo:create_submit')}
           </Button>
         </form>

@@ -5,6 +5,8 @@ import { BUSINESS_TYPES, BusinessProfileSchema, type BusinessProfile } from '#sh
 import { DEFAULT_LANGUAGES_SPOKEN } from '#shared/languages-spoken.js';
 import { useZipLookup } from '#client/jobs/index.js';
 import { fieldErrors } from '#client/lib/errors.js';
+import { useFormWatch, valuesOf } from '#client/lib/forms.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { isUnauthorized } from '#client/lib/query-client.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
@@ -36,7 +38,7 @@ type Values = {
   languages: string[];
 };
 
-function valuesOf(profile: BusinessProfile | null): Values {
+function profileValues(profile: BusinessProfile | null): Values {
   return {
     businessName: profile?.businessName ?? '',
     businessType: profile?.businessType ?? '',
@@ -55,31 +57,43 @@ function valuesOf(profile: BusinessProfile | null): Values {
   };
 }
 
-/** The business tab: creates the profile (the other tabs open once it exists) or updates it. */
+type TextField = Exclude<keyof Values, 'logoUrl' | 'coverImageUrl' | 'languages'>;
+
+/**
+ * The business tab: creates the profile (the other tabs open once it exists) or updates it. Its text fields are
+ * uncontrolled and read from the form, so what is typed before hydration is kept; it is sent by scripts only, so
+ * its button waits for them (docs/decisions/030).
+ */
 export function BusinessTab({ profile }: { profile: BusinessProfile | null }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(() => valuesOf(profile));
+  const hydrated = useHydrated();
+  const initial = profileValues(profile);
+  const [images, setImages] = useState(() => ({ logoUrl: initial.logoUrl, coverImageUrl: initial.coverImageUrl }));
+  const [zip, setZip] = useState(initial.businessZipCode);
+  const [languages, setLanguages] = useState(initial.languages);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveBusinessProfile();
-  const place = useZipLookup(values.businessZipCode.trim()).place;
-  const field = (name: Exclude<keyof Values, 'languages'>) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
+  const place = useZipLookup(zip.trim()).place;
+  const form = useFormWatch((values) => setZip(values.businessZipCode ?? ''));
+  const field = (name: TextField) => ({ name, defaultValue: initial[name] });
 
   // A ZIP fills an empty city and state.
   useEffect(() => {
-    if (!place) return;
-    setValues((current) => ({
-      ...current,
-      businessCity: current.businessCity || place.city,
-      businessState: current.businessState || place.state,
-    }));
-  }, [place]);
+    const fields = form.ref.current?.elements;
+    if (!place || !fields) return;
+    for (const [name, value] of [
+      ['businessCity', place.city],
+      ['businessState', place.state],
+    ] as const) {
+      const input = fields.namedItem(name);
+      if (input instanceof HTMLInputElement && !input.value) input.value = value;
+    }
+  }, [place, form.ref]);
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const sent = valuesOf(event.currentTarget);
+    const values: Values = { ...initial, ...sent, ...images, languages };
     const found = schemaErrors(BusinessProfileSchema, values, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -106,7 +120,14 @@ export function BusinessTab({ profile }: { profile: BusinessProfile | null }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t('profiles:tab_business')}>
+    <form
+      ref={form.ref}
+      onChange={form.onChange}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-6"
+      aria-label={t('profiles:tab_business')}
+    >
       <Card>
         <CardHeader>
           <CardTitle className="text-base">{t('profiles:business_section')}</CardTitle>
@@ -145,11 +166,7 @@ export function BusinessTab({ profile }: { profile: BusinessProfile | null }) {
               <Input type="number" min={1} inputMode="numeric" {...field('employeeCount')} />
             </Field>
           </div>
-          <LanguagesField
-            value={values.languages}
-            onChange={(languages) => setValues((current) => ({ ...current, languages }))}
-            error={errors.languages}
-          />
+          <LanguagesField value={languages} onChange={setLanguages} error={errors.languages} />
         </CardContent>
       </Card>
       <Card>
@@ -183,19 +200,24 @@ export function BusinessTab({ profile }: { profile: BusinessProfile | null }) {
             label={t('profiles:field_logo')}
             max={1}
             testId="logo-input"
-            urls={values.logoUrl ? [values.logoUrl] : []}
-            onChange={(urls) => setValues((current) => ({ ...current, logoUrl: urls[0] ?? '' }))}
+            urls={images.logoUrl ? [images.logoUrl] : []}
+            onChange={(urls) => setImages((current) => ({ ...current, logoUrl: urls[0] ?? '' }))}
           />
           <ImageUploadField
             label={t('profiles:field_cover')}
             max={1}
             testId="cover-input"
-            urls={values.coverImageUrl ? [values.coverImageUrl] : []}
-            onChange={(urls) => setValues((current) => ({ ...current, coverImageUrl: urls[0] ?? '' }))}
+            urls={images.coverImageUrl ? [images.coverImageUrl] : []}
+            onChange={(urls) => setImages((current) => ({ ...current, coverImageUrl: urls[0] ?? '' }))}
           />
         </CardContent>
       </Card>
-      <Button type="submit" size="lg" disabled={save.isPending} className="w-full sm:w-auto sm:justify-self-end">
+      <Button
+        type="submit"
+        size="lg"
+        disabled={!hydrated || save.isPending}
+        className="w-full sm:w-auto sm:justify-self-end"
+      >
         {save.isPending ? <Spinner className="text-current" /> : <Save aria-hidden />}
         {profile ? t('profiles:save_changes') : t('profiles:create_profile')}
       </Button>

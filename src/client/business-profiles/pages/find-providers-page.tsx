@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { ProviderSearchResult } from '#shared/business-profiles.js';
 import { SPANISH } from '#shared/languages-spoken.js';
 import { categoriesQueryOptions, categoryLabel, useCategories } from '#client/jobs/index.js';
+import { useFormWatch } from '#client/lib/forms.js';
 import { queryLoader } from '#client/lib/route-loader.js';
 import { ServiceRequestDialog, type RequestTarget } from '#client/service-requests/index.js';
 import { Button } from '#client/ui/button.js';
@@ -45,11 +46,22 @@ export const findProvidersLoader = queryLoader((queryClient, { request }) =>
   ]),
 );
 
-/** Spec §2 find providers: text, category and location or ZIP; the grid reruns as the inputs change. */
+/**
+ * Spec §2 find providers: text, category and location or ZIP; the grid reruns as the inputs change. The inputs
+ * are uncontrolled and read from the form as they change, and once at hydration, so what is typed before the page
+ * hydrated is searched for too (docs/decisions/030).
+ */
 export function FindProvidersPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [inputs, setInputs] = useState<ProviderSearch>(() => searchOf(params));
+  const [started] = useState<ProviderSearch>(() => searchOf(params));
+  const [inputs, setInputs] = useState(started);
+  const form = useFormWatch((values) => {
+    const next = searchOf(new URLSearchParams(values));
+    setInputs((current) =>
+      Object.entries(next).every(([key, value]) => current[key as keyof ProviderSearch] === value) ? current : next,
+    );
+  });
   const search = useDebounced(inputs, DEBOUNCE_MS);
   const results = useProviderSearch(search);
   const { data: categories = [] } = useCategories();
@@ -62,8 +74,6 @@ export function FindProvidersPage() {
     setParams(next, { replace: true });
   }, [search, setParams]);
 
-  const set = (name: keyof ProviderSearch) => (event: { target: { value: string } }) =>
-    setInputs((current) => ({ ...current, [name]: event.target.value }));
   // The button needs no work of its own (spec §2); Enter in a box simply keeps the page.
   const onSubmit = (event: FormEvent) => event.preventDefault();
 
@@ -86,6 +96,8 @@ export function FindProvidersPage() {
             role="search"
             method="get"
             action="/find-providers"
+            ref={form.ref}
+            onChange={form.onChange}
             onSubmit={onSubmit}
             className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-end"
           >
@@ -98,8 +110,7 @@ export function FindProvidersPage() {
                 />
                 <Input
                   name="q"
-                  value={inputs.q}
-                  onChange={set('q')}
+                  defaultValue={started.q}
                   placeholder={t('profiles:search_placeholder')}
                   className="pl-9"
                 />
@@ -107,7 +118,8 @@ export function FindProvidersPage() {
             </label>
             <label className="grid gap-1.5 text-sm font-medium">
               {t('profiles:category_label')}
-              <NativeSelect name="category" value={inputs.category} onChange={set('category')}>
+              {/* Drawn again once the categories are there, so the address's category is chosen among them. */}
+              <NativeSelect key={options.length} name="category" defaultValue={inputs.category}>
                 <option value="">{t('profiles:all_categories')}</option>
                 {options.map((option) => (
                   <option key={option.id} value={String(option.id)}>
@@ -125,8 +137,7 @@ export function FindProvidersPage() {
                 />
                 <Input
                   name="location"
-                  value={inputs.location}
-                  onChange={set('location')}
+                  defaultValue={started.location}
                   placeholder={t('profiles:location_placeholder')}
                   className="pl-9"
                 />
@@ -141,10 +152,7 @@ export function FindProvidersPage() {
                 type="checkbox"
                 name="language"
                 value={SPANISH}
-                checked={inputs.language === SPANISH}
-                onChange={(event) =>
-                  setInputs((current) => ({ ...current, language: event.target.checked ? SPANISH : '' }))
-                }
+                defaultChecked={started.language === SPANISH}
                 className="size-4 accent-primary"
                 data-testid="spanish-filter"
               />

@@ -1,7 +1,7 @@
 import { Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useFormFailure, useRouteForm } from '#client/lib/forms.js';
+import { useFormFailure, useRouteForm, valuesOf } from '#client/lib/forms.js';
 import { Alert } from '#client/ui/alert.js';
 import { Button } from '#client/ui/button.js';
 import { Card, CardContent } from '#client/ui/card.js';
@@ -28,7 +28,7 @@ export function PromoCodeBox() {
     (valid) => async (event) => {
       event?.preventDefault();
       const form = event?.target;
-      if (form instanceof HTMLFormElement && String(new FormData(form).get('code') ?? '').trim()) valid({}, event);
+      if (form instanceof HTMLFormElement && valuesOf(form).code?.trim()) valid({}, event);
     },
     REDEEM_PROMO_INTENT,
   );
