@@ -26,6 +26,7 @@ import { mailRoutes, type MailWorkerOptions } from '#server/mail/index.js';
 import { paymentRoutes } from '#server/payments/index.js';
 import { projectRoutes } from '#server/projects/index.js';
 import { promoRoutes } from '#server/promo/index.js';
+import { pushRoutes, vapidKeysFor, type PushWorkerOptions } from '#server/push/index.js';
 import { providerRoutes } from '#server/providers/index.js';
 import { serviceRequestRoutes } from '#server/service-requests/index.js';
 import { systemRoutes } from '#server/system/index.js';
@@ -39,6 +40,8 @@ export type BuildOptions = {
   serveClient?: boolean;
   /** The outbox worker's timing (tests make it quick). */
   mail?: MailWorkerOptions;
+  /** The push outbox worker's timing (tests make it quick). */
+  push?: PushWorkerOptions;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
 };
@@ -67,6 +70,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const wantsDemo = config.seedDemo ?? database.kind === 'pglite';
   const storage = await photoStorageFor(config);
   if (wantsDemo) await seedDemo(database.db, storage);
+  // Every instance signs pushes with one key pair: VAPID_*, or the one the first instance kept in the database.
+  const vapidKeys = await vapidKeysFor(database.db, config);
 
   const rawHeaders = securityHeaderList(config);
   const app = Fastify({
@@ -113,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(projectRoutes);
   await app.register(businessProfileRoutes);
   await app.register(serviceRequestRoutes);
+  await app.register(pushRoutes, { keys: vapidKeys });
   // The unsubscribe routes change a user's switches through the auth feature, which owns `users`.
   await app.register(mailRoutes, {
     userLanguage: (userId) => userLanguage(database.db, userId),
@@ -128,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     sessions: app.sessionStore,
     mail: options.mail,
+    push: { keys: vapidKeys, options: options.push },
   });
   app.addHook('onClose', async () => {
     await stopBackground();

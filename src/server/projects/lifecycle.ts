@@ -9,6 +9,7 @@ import { AppError } from '#server/http/errors.js';
 import { findJobOrFail, type JobRow } from '#server/jobs/index.js';
 import { enqueueEmailToUsers } from '#server/mail/index.js';
 import { completedEmail, hiredEmail, refundEmail } from '#server/mail/index.js';
+import { enqueuePush, pushOfEmail } from '#server/push/index.js';
 import {
   acceptBidRows,
   rejectPendingBids,
@@ -74,6 +75,14 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
       kind: 'hires',
       userIds: [bid.providerId],
       content: (language) => hiredEmail(language, { title: job.title, customer }),
+    });
+    await enqueuePush(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      type: 'hired',
+      userIds: [bid.providerId],
+      tag: `job:${job.id}`,
+      content: (language) => pushOfEmail(hiredEmail(language, { title: job.title, customer })),
     });
     return { jobId: job.id, status: 'in_progress' as const, hiredProviderId: bid.providerId, bidId: bid.id };
   });
