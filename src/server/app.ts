@@ -27,6 +27,7 @@ import { paymentRoutes } from '#server/payments/index.js';
 import { projectRoutes } from '#server/projects/index.js';
 import { promoRoutes } from '#server/promo/index.js';
 import { pushRoutes, vapidKeysFor, type PushWorkerOptions } from '#server/push/index.js';
+import { pwaRoutes } from '#server/pwa/index.js';
 import { providerRoutes } from '#server/providers/index.js';
 import { serviceRequestRoutes } from '#server/service-requests/index.js';
 import { systemRoutes } from '#server/system/index.js';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(businessProfileRoutes);
   await app.register(serviceRequestRoutes);
   await app.register(pushRoutes, { keys: vapidKeys });
+  await app.register(pwaRoutes);
   // The unsubscribe routes change a user's switches through the auth feature, which owns `users`.
   await app.register(mailRoutes, {
     userLanguage: (userId) => userLanguage(database.db, userId),

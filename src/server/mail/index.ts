@@ -7,7 +7,7 @@ export {
   enqueueEmailToUsers,
   type OutgoingEmail,
 } from './outbox.js';
-export { languageOf, translatorFor, type EmailContent, type Translate } from './templates.js';
+export { escapeHtml, languageOf, translatorFor, type EmailContent, type Translate } from './templates.js';
 export * from './emails.js';
 export { mailWorker, retryDelayMs, type MailWorkerOptions } from './worker.js';
 export { notEnqueued } from './queries.js';
