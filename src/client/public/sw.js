@@ -112,13 +112,11 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        const focused = await open.focus();
-        if (focused.url === target) return;
-        try {
-          if (await focused.navigate(target)) return;
-        } catch {
-          // A tab this worker does not control cannot be navigated from here: a new window instead.
-        }
+        // Focusing needs the click's own user activation; the tab is taken to the link either way.
+        await open.focus().catch(() => {});
+        if (open.url === target) return;
+        // navigate() works on a tab this worker controls; any other gets a new window instead.
+        if (await open.navigate(target).catch(() => null)) return;
       }
       await self.clients.openWindow(target);
     })(),

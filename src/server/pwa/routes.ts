@@ -29,7 +29,6 @@ export const MANIFEST = {
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
 };
-const manifestBody = JSON.stringify(MANIFEST);
 
 /** Where the service worker finds the offline page of a language (src/client/public/sw.js caches both). */
 export const OFFLINE_PATH = '/offline';
@@ -69,7 +68,7 @@ export async function pwaRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) =>
-      reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifestBody),
+      reply.type('application/manifest+json').header('cache-control', 'no-cache').send(MANIFEST),
   );
 
   r.get(
