@@ -98,26 +98,30 @@ describeJourney('installable app and push notifications', () => {
 
     // The push reaches the worker as the browser's push channel would hand it over (DevTools protocol).
     const cdp = await context.newCDPSession(provider);
-    const registrations: { registrationId: string; scopeURL: string }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      for (const registration of event.registrations) registrations.set(registration.registrationId, registration);
+    });
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    const ours = () =>
+      [...registrations.values()].find((r) => r.scopeURL === `${app.url}/` && !r.isDeleted)?.registrationId;
+    await expect.poll(ours).toBeDefined();
+    const worker = await workerOf(context);
+    const shown = () =>
+      worker.evaluate(async () =>
+        (await (self as unknown as WorkerScope).registration.getNotifications()).map((n: Notification) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+        })),
+      );
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: app.url,
-      registrationId: registrations[0]!.registrationId,
+      registrationId: ours()!,
       data: JSON.stringify(received!.payload),
     });
-    const worker = await workerOf(context);
     await expect
-      .poll(() =>
-        worker.evaluate(async () =>
-          (await (self as unknown as WorkerScope).registration.getNotifications()).map((n: Notification) => ({
-            title: n.title,
-            body: n.body,
-            tag: n.tag,
-          })),
-        ),
-      )
+      .poll(shown)
       .toEqual([
         {
           title: 'New job near you: Water heater leaks',
