@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, pushOutbox, pushSubscriptions } from '#server/db/schema/index.js';
-import { as, createTestApp, createTwoInstances, type Session, type TestApp } from '#server/test/app.js';
+import {
+  as,
+  createTestApp,
+  createTwoInstances,
+  type Session,
+  type TestApp,
+  type TwoInstances,
+} from '#server/test/app.js';
 import { makeProvider } from '#server/test/factories.js';
 import { startPushService, type TestDevice, type TestPushService } from '#server/test/push-service.js';
 import { vapidKeysFor } from './service.js';
@@ -87,44 +94,45 @@ async function nextPushTo(device: TestDevice, before = pushesTo(device).length) 
 }
 
 describe('the VAPID key', () => {
-  it('is one for every instance on one database, generated once, and needs no session', async () => {
-    const two = await createTwoInstances();
-    try {
-      const [a, b] = await Promise.all(
-        [two.a, two.b].map((app) => app.inject({ method: 'GET', url: '/api/push/public-key' })),
-      );
-      expect(a!.statusCode).toBe(200);
-      expect(a!.json()).toEqual(b!.json());
-      expect(Buffer.from(a!.json().publicKey, 'base64url')).toHaveLength(65);
-
-      // Two instances starting at once on a database with no key: both end with the one that was written.
-      await two.a.db.execute(sql`delete from vapid_keys`);
-      const [first, second] = await Promise.all([
-        vapidKeysFor(two.a.db, two.config),
-        vapidKeysFor(two.b.db, two.config),
-      ]);
-      expect(first).toEqual(second);
-      expect(first!.publicKey).not.toBe(a!.json().publicKey);
-    } finally {
-      await two.close();
-    }
+  // Apps are built in hooks (a minute each at most), not in the tests (30 s): on a loaded machine two take long.
+  let two: TwoInstances;
+  let fromEnv: TestApp;
+  const keys = webpush.generateVAPIDKeys();
+  beforeAll(async () => {
+    two = await createTwoInstances();
   });
-
-  it('comes from VAPID_* when they are set, with the subject of MAIL_FROM', async () => {
-    const keys = webpush.generateVAPIDKeys();
-    const app = await createTestApp({
+  beforeAll(async () => {
+    fromEnv = await createTestApp({
       VAPID_PUBLIC_KEY: keys.publicKey,
       VAPID_PRIVATE_KEY: keys.privateKey,
       MAIL_FROM: 'Jobs <jobs@example.org>',
     });
-    try {
-      expect((await app.app.inject({ method: 'GET', url: '/api/push/public-key' })).json()).toEqual({
-        publicKey: keys.publicKey,
-      });
-      expect(app.config.push.subject).toBe('mailto:jobs@example.org');
-    } finally {
-      await app.close();
-    }
+  });
+  afterAll(async () => {
+    await two?.close();
+    await fromEnv?.close();
+  });
+
+  it('is one for every instance on one database, generated once, and needs no session', async () => {
+    const [a, b] = await Promise.all(
+      [two.a, two.b].map((app) => app.inject({ method: 'GET', url: '/api/push/public-key' })),
+    );
+    expect(a!.statusCode).toBe(200);
+    expect(a!.json()).toEqual(b!.json());
+    expect(Buffer.from(a!.json().publicKey, 'base64url')).toHaveLength(65);
+
+    // Two instances starting at once on a database with no key: both end with the one that was written.
+    await two.a.db.execute(sql`delete from vapid_keys`);
+    const [first, second] = await Promise.all([vapidKeysFor(two.a.db, two.config), vapidKeysFor(two.b.db, two.config)]);
+    expect(first).toEqual(second);
+    expect(first!.publicKey).not.toBe(a!.json().publicKey);
+  });
+
+  it('comes from VAPID_* when they are set, with the subject of MAIL_FROM', async () => {
+    expect((await fromEnv.app.inject({ method: 'GET', url: '/api/push/public-key' })).json()).toEqual({
+      publicKey: keys.publicKey,
+    });
+    expect(fromEnv.config.push.subject).toBe('mailto:jobs@example.org');
   });
 });
 
