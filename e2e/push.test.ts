@@ -120,15 +120,13 @@ describeJourney('installable app and push notifications', () => {
       registrationId: ours()!,
       data: JSON.stringify(received!.payload),
     });
-    await expect
-      .poll(shown)
-      .toEqual([
-        {
-          title: 'New job near you: Water heater leaks',
-          body: expect.stringContaining('Plumbing'),
-          tag: `job:${job.id}`,
-        },
-      ]);
+    await expect.poll(shown).toEqual([
+      {
+        title: 'New job near you: Water heater leaks',
+        body: expect.stringContaining('Plumbing'),
+        tag: `job:${job.id}`,
+      },
+    ]);
 
     // Its click (the event the browser fires) takes the open tab to the job.
     await worker.evaluate(async () => {
