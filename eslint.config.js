@@ -141,6 +141,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // The service worker (docs/contract.md §3.10) is a plain script the build copies as it is.
+  { files: ['src/client/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '*.js'],
     languageOptions: { globals: globals.node },

@@ -59,3 +59,11 @@ async function start() {
 }
 
 void start();
+
+// The installable app's worker (docs/contract.md §3.10: notifications, the offline page), once the page has
+// loaded, so that it never competes with the page's own requests.
+if ('serviceWorker' in navigator && !import.meta.env.DEV) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  });
+}

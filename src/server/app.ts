@@ -27,6 +27,8 @@ import { mailRoutes, type MailWorkerOptions } from '#server/mail/index.js';
 import { paymentRoutes } from '#server/payments/index.js';
 import { projectRoutes } from '#server/projects/index.js';
 import { promoRoutes } from '#server/promo/index.js';
+import { pushRoutes, vapidKeysFor, type PushWorkerOptions } from '#server/push/index.js';
+import { pwaRoutes } from '#server/pwa/index.js';
 import { providerRoutes } from '#server/providers/index.js';
 import { serviceRequestRoutes } from '#server/service-requests/index.js';
 import { systemRoutes } from '#server/system/index.js';
@@ -40,6 +42,8 @@ export type BuildOptions = {
   serveClient?: boolean;
   /** The outbox worker's timing (tests make it quick). */
   mail?: MailWorkerOptions;
+  /** The push outbox worker's timing (tests make it quick). */
+  push?: PushWorkerOptions;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
 };
@@ -72,6 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const wantsDemo = config.seedDemo ?? database.kind === 'pglite';
   const storage = await photoStorageFor(config);
   if (wantsDemo) await seedDemo(database.db, storage);
+  // Every instance signs pushes with one key pair: VAPID_*, or the one the first instance kept in the database.
+  const vapidKeys = await vapidKeysFor(database.db, config);
 
   const rawHeaders = securityHeaderList(config);
   const app = Fastify({
@@ -121,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(projectRoutes);
   await app.register(businessProfileRoutes);
   await app.register(serviceRequestRoutes);
+  await app.register(pushRoutes, { keys: vapidKeys });
+  await app.register(pwaRoutes);
   // The unsubscribe routes change a user's switches through the auth feature, which owns `users`.
   await app.register(mailRoutes, {
     userLanguage: (userId) => userLanguage(database.db, userId),
@@ -136,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     sessions: app.sessionStore,
     mail: options.mail,
+    push: { keys: vapidKeys, options: options.push },
   });
   app.addHook('onClose', async () => {
     await stopBackground();

@@ -22,6 +22,22 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the push settings: https: origins, the VAPID subject from MAIL_FROM unless set', () => {
+    const config = loadConfig({
+      ...base,
+      MAIL_FROM: 'Jobs <jobs@example.org>',
+      PUSH_SERVICE_ORIGINS: 'https://127.0.0.1:4443, https://Push.Example.com/',
+    });
+    expect(config.push).toEqual({
+      vapid: null,
+      subject: 'mailto:jobs@example.org',
+      serviceOrigins: ['https://127.0.0.1:4443', 'https://push.example.com'],
+    });
+    expect(loadConfig({ ...base, VAPID_SUBJECT: 'https://example.org/contact' }).push.subject).toBe(
+      'https://example.org/contact',
+    );
+  });
+
   it('reads the mail server, and takes the sender host from PUBLIC_URL', () => {
     const config = loadConfig({
       ...base,
@@ -57,6 +73,11 @@ describe('configuration', () => {
     [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT/],
     [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'key' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
     [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE/],
+    [{ VAPID_PUBLIC_KEY: 'B'.repeat(87) }, /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'A'.repeat(43) }, /VAPID_PUBLIC_KEY/],
+    [{ VAPID_SUBJECT: 'someone' }, /VAPID_SUBJECT/],
+    [{ PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:4000' }, /PUSH_SERVICE_ORIGINS/],
+    [{ PUSH_SERVICE_ORIGINS: 'https://push.example/path' }, /PUSH_SERVICE_ORIGINS/],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);

@@ -46,6 +46,15 @@ export type Config = {
     /** A message still unread this long after it was sent is emailed to its recipient (§3.7). */
     messageEmailDelaySeconds: number;
   };
+  /** Web Push (docs/contract.md §3.10). */
+  push: {
+    /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url); null: the pair generated once and kept in the database. */
+    vapid: { publicKey: string; privateKey: string } | null;
+    /** VAPID_SUBJECT: `mailto:` + the address of MAIL_FROM unless set. */
+    subject: string;
+    /** PUSH_SERVICE_ORIGINS: https: origins the server may send pushes to besides the browsers' own services. */
+    serviceOrigins: string[];
+  };
   /**
    * Proxies in front whose X-Forwarded-For is believed (docs/contract.md §2): false (none), true (every hop), a
    * number of hops (the app must then be reachable only through them) or a list of addresses/CIDRs.
@@ -150,6 +159,53 @@ function s3(env: Env): S3Config | null {
     secretAccessKey,
     forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE') ?? false,
   };
+}
+
+/** A base64url value that decodes to `bytes` bytes (a VAPID key), else null. */
+function base64urlOfLength(raw: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(raw) && Buffer.from(raw, 'base64url').length === bytes;
+}
+
+function push(env: Env, mailFrom: string): Config['push'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if (!publicKey !== !privateKey) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  if (publicKey && !base64urlOfLength(publicKey, 65)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes uncompressed)');
+  }
+  if (privateKey && !base64urlOfLength(privateKey, 32)) {
+    throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)');
+  }
+  const address = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:${address}`;
+  if (!/^mailto:[^\s@]+@[^\s@]+$/.test(subject) && !/^https:\/\/[^\s]+$/.test(subject)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https: URL, got "${subject}"`);
+  }
+  const serviceOrigins = (env.PUSH_SERVICE_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(entry);
+      } catch {
+        // reported below
+      }
+      if (
+        !parsed ||
+        parsed.protocol !== 'https:' ||
+        parsed.username ||
+        parsed.password ||
+        parsed.pathname !== '/' ||
+        parsed.search ||
+        parsed.hash
+      ) {
+        throw new ConfigError(`PUSH_SERVICE_ORIGINS must list https: origins (https://host[:port]), got "${entry}"`);
+      }
+      return parsed.origin;
+    });
+  return { vapid: publicKey ? { publicKey, privateKey } : null, subject, serviceOrigins };
 }
 
 function generatedSecret(dataDir: string): string {
@@ -263,6 +319,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       from: mailFrom,
       messageEmailDelaySeconds: int(env, 'MESSAGE_EMAIL_DELAY_SECONDS', 300, 0, 7 * 24 * 3600),
     },
+    push: push(env, mailFrom),
     trustProxy: trustProxy(env),
     s3: s3(env),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),

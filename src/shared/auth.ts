@@ -52,17 +52,21 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-/** PATCH /api/auth/user: the language and any subset of the notification switches. */
+/** Any subset of the notification switches, email or push (the same kinds). */
+const NotificationSwitches = z
+  .strictObject(
+    Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
+      EmailNotificationKind,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
+  .optional();
+
+/** PATCH /api/auth/user: the language and any subset of the email and push switches (docs/contract.md §3.7, §3.10). */
 export const UpdateUserSchema = z.strictObject({
   language: LanguageSchema.optional(),
-  emailNotifications: z
-    .strictObject(
-      Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
-        EmailNotificationKind,
-        z.ZodOptional<z.ZodBoolean>
-      >,
-    )
-    .optional(),
+  emailNotifications: NotificationSwitches,
+  pushNotifications: NotificationSwitches,
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 

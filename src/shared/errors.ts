@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   promo_invalid: 400,
   promo_expired: 400,
   invalid_token: 400,
+  invalid_push_endpoint: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   insufficient_credits: 402,

@@ -68,9 +68,11 @@ export async function updateUserRow(
 /** The email is proven now, unless it was already (the first date stays). */
 export const emailVerifiedNow = () => sql`coalesce(${users.emailVerifiedAt}, now())`;
 
-/** Notification switches merged into the stored ones (a partial update). */
+/** Notification switches merged into the stored ones (a partial update): email's, push's. */
 export const mergedNotifications = (switches: Partial<Record<EmailNotificationKind, boolean>>) =>
   sql`${users.emailNotifications} || ${JSON.stringify(switches)}::jsonb`;
+export const mergedPushNotifications = (switches: Partial<Record<EmailNotificationKind, boolean>>) =>
+  sql`${users.pushNotifications} || ${JSON.stringify(switches)}::jsonb`;
 
 /** A customer's row made a provider's; none when the user is no longer a customer (the row lock decides). */
 export async function promoteCustomer(tx: DbOrTx, userId: string): Promise<UserRow | undefined> {

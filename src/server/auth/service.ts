@@ -11,6 +11,7 @@ import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import {
   insertUser,
   mergedNotifications,
+  mergedPushNotifications,
   promoteCustomer,
   selectRecipients,
   updateUserRow,
@@ -33,6 +34,7 @@ export function toUser(row: UserRow, config: Config): User {
     isAdmin: isAdmin(config, row),
     language: toLanguage(row.language),
     emailNotifications: row.emailNotifications,
+    pushNotifications: row.pushNotifications,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -66,14 +68,16 @@ export async function verifyLogin(db: DbOrTx, input: LoginInput): Promise<UserRo
   return row;
 }
 
-/** The language of a user's emails and their notification switches (a partial update, one statement). */
+/** The language of a user's emails and pushes and their notification switches (a partial update, one statement). */
 export async function updateUser(db: DbOrTx, userId: string, input: UpdateUserInput): Promise<UserRow> {
   const set: Parameters<typeof updateUserRow>[2] = {};
   if (input.language) set.language = input.language;
-  const switches = Object.fromEntries(
-    Object.entries(input.emailNotifications ?? {}).filter(([, v]) => v !== undefined),
-  );
-  if (Object.keys(switches).length > 0) set.emailNotifications = mergedNotifications(switches);
+  const named = (given: UpdateUserInput['emailNotifications']) =>
+    Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined));
+  const email = named(input.emailNotifications);
+  if (Object.keys(email).length > 0) set.emailNotifications = mergedNotifications(email);
+  const push = named(input.pushNotifications);
+  if (Object.keys(push).length > 0) set.pushNotifications = mergedPushNotifications(push);
   const row = Object.keys(set).length === 0 ? await userById(db, userId) : await updateUserRow(db, userId, set);
   return row!;
 }

@@ -7,6 +7,7 @@ import { PostgresRateLimitStore } from '#server/http/rate-limit.js';
 import type { PostgresSessionStore } from '#server/http/session.js';
 import { mailWorker, type MailWorkerOptions } from '#server/mail/index.js';
 import { expireStaleJobs } from '#server/projects/index.js';
+import { pushWorker, type PushWorkerOptions, type VapidKeys } from '#server/push/index.js';
 import { sweepUnreferencedUploads, type PhotoStorage } from '#server/uploads/index.js';
 import { every } from './every.js';
 
@@ -33,16 +34,27 @@ export type BackgroundDeps = {
   sessions: PostgresSessionStore;
   /** The outbox worker's timing (tests make it quick); the unread-message check follows its poll. */
   mail?: MailWorkerOptions;
+  /** The keys pushes are signed with, and the push worker's timing (tests make it quick). */
+  push: { keys: VapidKeys; options?: PushWorkerOptions };
 };
 
 /**
  * Everything this server does on its own, in every instance (docs/decisions/033): one list, started once by
  * app.ts after the routes and stopped when the app closes, each loop calling its own feature's service. Returns
  * the stop: every loop stops at once, each waiting at most STOP_WAIT_MS for its run (every.ts), and the mail
- * worker's transport closes after its last run.
+ * worker's transport and the push worker's connections close after their last run.
  */
-export function startBackground({ db, config, log, storage, sessions, mail }: BackgroundDeps): () => Promise<void> {
+export function startBackground({
+  db,
+  config,
+  log,
+  storage,
+  sessions,
+  mail,
+  push,
+}: BackgroundDeps): () => Promise<void> {
   const worker = mailWorker(db, config, log, mail);
+  const pushes = pushWorker(db, push.keys, log, push.options);
   const rateLimits = new PostgresRateLimitStore(db);
   const loops: Loop[] = [
     {
@@ -51,6 +63,13 @@ export function startBackground({ db, config, log, storage, sessions, mail }: Ba
       periodMs: worker.pollMs,
       safeOnMany: 'each batch is claimed and leased by one statement with FOR UPDATE SKIP LOCKED',
       run: worker.run,
+    },
+    {
+      name: 'push outbox worker',
+      does: 'sends the pushes that are due from the push outbox, retrying failures with backoff for a day (decision 038)',
+      periodMs: pushes.pollMs,
+      safeOnMany: 'each batch is claimed and leased by one statement with FOR UPDATE SKIP LOCKED',
+      run: pushes.run,
     },
     {
       name: 'unread message emails',
@@ -96,5 +115,6 @@ export function startBackground({ db, config, log, storage, sessions, mail }: Ba
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
     worker.close();
+    pushes.close();
   };
 }

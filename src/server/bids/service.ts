@@ -14,6 +14,7 @@ import { postLedgerEntry } from '#server/credits/index.js';
 import { publishEvents } from '#server/events/index.js';
 import { enqueueEmailToRecipients } from '#server/mail/index.js';
 import { bidEmail } from '#server/mail/index.js';
+import { enqueuePush, pushOfEmail } from '#server/push/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
@@ -145,6 +146,15 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
       kind: 'bids',
       recipients: [customer],
       content: (language) => bidEmail(language, { jobId, title, provider: fullName(ctx.user), amount: bid.amount }),
+    });
+    await enqueuePush(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      type: 'bid',
+      userIds: [customer.id],
+      tag: `job:${jobId}`,
+      content: (language) =>
+        pushOfEmail(bidEmail(language, { jobId, title, provider: fullName(ctx.user), amount: bid.amount })),
     });
     // A block or bust bid just placed may be revised until its response window closes.
     return toBid(bid, fullName(ctx.user), windows, windows.blockResponseWindow, now);

@@ -6,12 +6,14 @@ import type {
   MessagesQuery,
   SendMessageData,
 } from '#shared/conversations.js';
+import { fullName } from '#shared/names.js';
 import type { Db } from '#server/db/client.js';
 import { notificationPayload } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId } from '#server/jobs/index.js';
+import { enqueuePush, messagePush } from '#server/push/index.js';
 import {
   conversationsOf,
   markRead,
@@ -32,8 +34,8 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
  * write to each other; anyone else 403. The conversation is created on first use; both parties'
  * streams hear of the message when it commits.
  *
- * One prepared statement (issue 15: delivery latency under load is send throughput), so everything
- * commits or rolls back together in one round trip; it answers no job (404) or no participant (403). Ids and
+ * One prepared statement (issue 15: delivery latency under load is send throughput) answers no job (404) or
+ * no participant (403); the receiver's pushes are written in its transaction. Ids and
  * the time are made here, so the event is built before the statement runs.
  */
 export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Message> {
@@ -59,19 +61,33 @@ export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Mes
   // A long message can exceed NOTIFY's payload limit: then the receiving instance reads the row.
   const reference = { messageId: message.id };
   const payload = (userId: string) => notificationPayload({ userId, type: 'message.created', data: event, reference });
-  const [row] = await sendMessageStatement(ctx.db, {
-    jobId: input.jobId,
-    senderId,
-    receiverId,
-    content: input.content,
-    now: now.toISOString(),
-    messageId: message.id,
-    freshConversationId,
-    receiverPayload: payload(receiverId),
-    senderPayload: payload(senderId),
+  // The message and its push to the receiver's devices commit together (docs/contract.md §3.10).
+  const row = await ctx.db.transaction(async (tx) => {
+    const [row] = await sendMessageStatement(tx, {
+      jobId: input.jobId,
+      senderId,
+      receiverId,
+      content: input.content,
+      now: now.toISOString(),
+      messageId: message.id,
+      freshConversationId,
+      receiverPayload: payload(receiverId),
+      senderPayload: payload(senderId),
+    });
+    if (!row || Number(row.jobs) === 0) throw new AppError('job_not_found');
+    if (!row.conversationId) throw new AppError('not_conversation_participant');
+    const conversationId = row.conversationId;
+    const sender = fullName(ctx.user);
+    await enqueuePush(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      type: 'message',
+      userIds: [receiverId],
+      tag: `conversation:${conversationId}`,
+      content: (language) => messagePush(language, { sender, content: input.content, conversationId }),
+    });
+    return { conversationId };
   });
-  if (!row || Number(row.jobs) === 0) throw new AppError('job_not_found');
-  if (!row.conversationId) throw new AppError('not_conversation_participant');
   return { ...message, conversationId: row.conversationId };
 }
 

@@ -36,6 +36,9 @@ export function helmetOptions(config: Config): HelmetOptions {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...stripeApiOrigins(config), ...(dev ? ['ws:'] : [])],
         frameSrc: STRIPE_FRAMES,
+        // The installable app (docs/contract.md §3.10): its manifest and its service worker, both our own files.
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...(oidcOrigin ? [oidcOrigin] : [])],
         baseUri: ["'self'"],

@@ -10,6 +10,7 @@ import { providersMatchingJob } from '#server/business-profiles/index.js';
 import { publishEvents } from '#server/events/index.js';
 import { enqueueEmails } from '#server/mail/index.js';
 import { leadEmail } from '#server/mail/index.js';
+import { enqueuePush, pushOfEmail } from '#server/push/index.js';
 import { foreignPhotoUrls } from '#server/uploads/index.js';
 import { lookupZip } from '#server/zip/index.js';
 import {
@@ -77,8 +78,8 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
  * the caller's own uploads; the ZIP's coordinates come from the dataset when it knows the ZIP.
  */
 /**
- * Lead alerts (docs/contract.md §3.7): every provider the job is a lead for gets a job.matched event and one
- * email (a unique key per job and provider), in the transaction that posts the job; never its owner.
+ * Lead alerts (docs/contract.md §3.7, §3.10): every provider the job is a lead for gets a job.matched event, one
+ * email (a unique key per job and provider) and a push on each device, in the transaction that posts the job; never its owner.
  */
 async function alertMatchingProviders(ctx: Ctx, job: JobRow, category: { slug: string; name: string }): Promise<void> {
   if (job.categoryId === null) return;
@@ -102,6 +103,16 @@ async function alertMatchingProviders(ctx: Ctx, job: JobRow, category: { slug: s
     ctx.db,
     providers.map((provider) => ({ userId: provider.id, type: 'job.matched' as const, data: event })),
   );
+  const facts = {
+    jobId: job.id,
+    title: job.title,
+    category,
+    city: job.city,
+    state: job.state,
+    zipCode: job.zipCode,
+    budgetMin: job.budgetMin,
+    budgetMax: job.budgetMax,
+  };
   await enqueueEmails(
     ctx.db,
     providers.map((provider) => ({
@@ -110,18 +121,19 @@ async function alertMatchingProviders(ctx: Ctx, job: JobRow, category: { slug: s
       origin: ctx.origin,
       kind: 'leads' as const,
       dedupeKey: `lead:${job.id}:${provider.id}`,
-      content: leadEmail(provider.language === 'es' ? 'es' : 'en', {
-        jobId: job.id,
-        title: job.title,
-        category,
-        city: job.city,
-        state: job.state,
-        zipCode: job.zipCode,
-        budgetMin: job.budgetMin,
-        budgetMax: job.budgetMax,
-      }),
+      content: leadEmail(provider.language === 'es' ? 'es' : 'en', facts),
     })),
   );
+  // And a push to each of their devices, at once (docs/contract.md §3.10), one per job and device.
+  await enqueuePush(ctx.db, {
+    config: ctx.config,
+    origin: ctx.origin,
+    type: 'lead',
+    userIds: providers.map((provider) => provider.id),
+    tag: `job:${job.id}`,
+    dedupeKey: `lead:${job.id}`,
+    content: (language) => pushOfEmail(leadEmail(language, facts)),
+  });
 }
 
 export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {

@@ -7,9 +7,9 @@ export {
   type NotificationEmail,
   type OutgoingEmail,
 } from './outbox.js';
-export { languageOf, translatorFor, type EmailContent, type Translate } from './templates.js';
+export { escapeHtml, languageOf, translatorFor, type EmailContent, type Translate } from './templates.js';
 export * from './emails.js';
-export { mailWorker, type MailWorkerOptions } from './worker.js';
+export { mailWorker, retryDelayMs, type MailWorkerOptions } from './worker.js';
 export { notEnqueued } from './queries.js';
 export { mailRoutes, type MailRoutesOptions } from './routes.js';
 export { UNSUBSCRIBE_PATH } from './unsubscribe.js';

@@ -7,6 +7,7 @@ import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { acceptBidRows, rejectPendingBids, selectJobBid } from '#server/bids/index.js';
+import { enqueuePush, pushOfEmail } from '#server/push/index.js';
 import {
   findJobOrFail,
   selectJobForUpdate,
@@ -73,6 +74,14 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
       kind: 'hires',
       userIds: [bid.providerId],
       content: (language) => hiredEmail(language, { title: job.title, customer }),
+    });
+    await enqueuePush(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      type: 'hired',
+      userIds: [bid.providerId],
+      tag: `job:${job.id}`,
+      content: (language) => pushOfEmail(hiredEmail(language, { title: job.title, customer })),
     });
     return { jobId: job.id, status: 'in_progress' as const, hiredProviderId: bid.providerId, bidId: bid.id };
   });

@@ -1,3 +1,4 @@
+import type { Language } from '#shared/i18n/languages.js';
 import type { z } from 'zod';
 import type {
   CreateServiceRequestData,
@@ -14,6 +15,7 @@ import { publishEvent, publishEvents } from '#server/events/index.js';
 import { AppError } from '#server/http/errors.js';
 import { enqueueEmailToUsers } from '#server/auth/index.js';
 import { requestAnsweredEmail, requestEmail } from '#server/mail/index.js';
+import { enqueuePush, pushOfEmail } from '#server/push/index.js';
 import { lookupZip } from '#server/zip/index.js';
 import {
   categoryNamed,
@@ -56,6 +58,14 @@ export async function createServiceRequest(ctx: Ctx, input: CreateServiceRequest
       kind: 'requests',
       userIds: [input.providerId],
       content: (language) => requestEmail(language, { title: input.title, customer }),
+    });
+    await enqueuePush(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      type: 'request',
+      userIds: [input.providerId],
+      tag: `request:${id}`,
+      content: (language) => pushOfEmail(requestEmail(language, { title: input.title, customer })),
     });
     return id;
   });
@@ -136,18 +146,27 @@ export async function updateServiceRequest(ctx: Ctx, id: string, input: UpdateDa
     );
     if (isProvider) {
       const provider = fullName(ctx.user);
+      const answered = (language: Language) =>
+        requestAnsweredEmail(language, {
+          title: request.title,
+          provider,
+          accepted: input.status === 'accepted',
+          response: input.providerResponse ?? null,
+        });
       await enqueueEmailToUsers(tx, {
         config: ctx.config,
         origin: ctx.origin,
         kind: 'requests',
         userIds: [request.customerId],
-        content: (language) =>
-          requestAnsweredEmail(language, {
-            title: request.title,
-            provider,
-            accepted: input.status === 'accepted',
-            response: input.providerResponse ?? null,
-          }),
+        content: answered,
+      });
+      await enqueuePush(tx, {
+        config: ctx.config,
+        origin: ctx.origin,
+        type: 'request',
+        userIds: [request.customerId],
+        tag: jobId ? `job:${jobId}` : `request:${id}`,
+        content: (language) => pushOfEmail(answered(language)),
       });
     }
   });

@@ -27,6 +27,8 @@ export const UserAnswer = z
     isAdmin: z.boolean(),
     language: z.enum(LANGUAGES),
     emailNotifications: EmailNotificationsAnswer,
+    /** Which kinds of push the user's devices get (docs/contract.md §3.10). */
+    pushNotifications: EmailNotificationsAnswer,
     createdAt: timestamp,
   })
   .meta({ id: 'User' });

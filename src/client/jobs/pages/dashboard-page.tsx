@@ -20,6 +20,7 @@ import { configQueryOptions } from '#client/lib/config.js';
 import { LOGOUT_URL } from '#client/lib/query-client.js';
 import { queryLoader } from '#client/lib/route-loader.js';
 import { BecomeProviderCard } from '#client/providers/index.js';
+import { TurnOnNotifications } from '#client/push/index.js';
 import { serviceRequestsQueryOptions, ServiceRequestList } from '#client/service-requests/index.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
@@ -86,6 +87,7 @@ export function DashboardPage() {
         </Tabs>
         <aside className="grid content-start gap-6" aria-label={t('dashboard:sidebar_label')}>
           <ProfileCard user={user} />
+          <TurnOnNotifications />
           {user.role === 'provider' ? (
             <>
               <CreditSidebar credits={user.credits} />

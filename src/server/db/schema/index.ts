@@ -24,3 +24,6 @@ export * from './rate-limit-counters.js';
 export * from './email-outbox.js';
 export * from './password-reset-tokens.js';
 export * from './email-verification-tokens.js';
+export * from './push-subscriptions.js';
+export * from './push-outbox.js';
+export * from './vapid-keys.js';

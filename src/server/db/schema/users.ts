@@ -32,6 +32,11 @@ export const users = pgTable(
       .$type<EmailNotifications>()
       .notNull()
       .default(sql`'{"leads":true,"bids":true,"messages":true,"hires":true,"requests":true}'::jsonb`),
+    /** Which kinds of push this user wants on their devices (docs/contract.md §3.10); all on by default. */
+    pushNotifications: jsonb('push_notifications')
+      .$type<EmailNotifications>()
+      .notNull()
+      .default(sql`'{"leads":true,"bids":true,"messages":true,"hires":true,"requests":true}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,138 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
+import { pushOutbox, pushSubscriptions, users, vapidKeys } from '#server/db/schema/index.js';
+
+// The push room's statements (docs/decisions/038-web-push.md): subscriptions, the push outbox and the VAPID
+// keys are its tables; it reads `users` (the auth feature's) only for a recipient's language and switches, as
+// the mail room does for emails.
+
+/** The key pair of the database, after writing `candidate` if there was none: the first writer wins. */
+export async function keepVapidKeys(db: Db, candidate: { publicKey: string; privateKey: string }) {
+  await db
+    .insert(vapidKeys)
+    .values({ id: 1, ...candidate })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1));
+  return { publicKey: row!.publicKey, privateKey: row!.privateKey };
+}
+
+/**
+ * The endpoint made the caller's (a device belongs to one user: the latest wins), with its keys. Answers whose
+ * it was before (null: nobody's). Its pushes still waiting for the previous owner are removed.
+ */
+export async function upsertSubscription(
+  tx: DbOrTx,
+  row: { userId: string; endpoint: string; p256dh: string; auth: string },
+): Promise<{ id: string; createdAt: Date; previousUserId: string | null }> {
+  const [previous] = await tx
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, row.endpoint))
+    .for('update');
+  const [saved] = await tx
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, updatedAt: sql`now()` },
+    })
+    .returning({ id: pushSubscriptions.id, createdAt: pushSubscriptions.createdAt });
+  if (previous && previous.userId !== row.userId) {
+    await tx.delete(pushOutbox).where(eq(pushOutbox.subscriptionId, previous.id));
+  }
+  return { id: saved!.id, createdAt: saved!.createdAt, previousUserId: previous?.userId ?? null };
+}
+
+/** Removes the caller's subscription of `endpoint`; false when it is not theirs (or unknown). */
+export async function deleteSubscription(db: DbOrTx, userId: string, endpoint: string): Promise<boolean> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
+
+/**
+ * One push for every device of the recipients who keep `kind` on, in one statement (a job may be a lead for a
+ * thousand providers): the payloads of both languages travel as one JSON object, each device gets its user's.
+ */
+export const insertPushes = preparedStatement<{ id: string }>(
+  'push_outbox_insert',
+  sql`insert into ${pushOutbox} (subscription_id, payload, urgency, dedupe_key)
+      select s.id, ${param('payloads')}::jsonb -> u.language, ${param('urgency')}, ${param('dedupeKey')}
+        from ${pushSubscriptions} s
+        join ${users} u on u.id = s.user_id
+       where s.user_id = any(${param('userIds')}::uuid[])
+         and coalesce((u.push_notifications ->> ${param('kind')}::text)::boolean, true)
+      on conflict (subscription_id, dedupe_key) do nothing
+      returning id`,
+);
+
+/** A claimed push, with the subscription it goes to. */
+export type ClaimedPush = {
+  id: string;
+  subscription_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  payload: Record<string, string>;
+  urgency: string;
+  attempts: number;
+  created_at: string | Date;
+};
+
+/**
+ * Claims due pushes (FOR UPDATE SKIP LOCKED: two instances never take the same row) and leases them by moving
+ * next_attempt_at forward, in one statement, as the email outbox does (mail/queries.ts).
+ */
+const claimStatement = preparedStatement<ClaimedPush>(
+  'push_outbox_claim',
+  sql`
+    with due as (
+      select id from ${pushOutbox}
+       where sent_at is null and dropped_at is null and next_attempt_at <= now()
+       order by next_attempt_at
+       limit ${param('batchSize')}::int
+       for update skip locked)
+    update ${pushOutbox} o
+       set next_attempt_at = now() + make_interval(secs => ${param('leaseSeconds')}::float8), attempts = o.attempts + 1
+      from due, ${pushSubscriptions} s
+     where o.id = due.id and s.id = o.subscription_id
+    returning o.id, o.subscription_id, s.endpoint, s.p256dh, s.auth, o.payload, o.urgency, o.attempts, o.created_at`,
+);
+export const claimPushes = (db: Db, batchSize: number, leaseMs: number) =>
+  claimStatement(db, { batchSize, leaseSeconds: leaseMs / 1000 });
+
+export const markPushSent = preparedStatement(
+  'push_outbox_sent',
+  sql`update ${pushOutbox} set sent_at = now(), last_error = null where id = ${param('id')}::uuid and sent_at is null`,
+);
+
+/** Given up on: kept with its reason, never tried again. */
+export async function markPushDropped(db: Db, id: string, error: string): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({ droppedAt: sql`now()`, lastError: error })
+    .where(eq(pushOutbox.id, id));
+}
+
+export async function retryPushLater(db: Db, id: string, delayMs: number, error: string): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, lastError: error })
+    .where(eq(pushOutbox.id, id));
+}
+
+/** Claimed pushes not tried (this instance is stopping) are due again at once; the claim is not an attempt. */
+export async function releasePushes(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(pushOutbox)
+    .set({ nextAttemptAt: sql`now()`, attempts: sql`${pushOutbox.attempts} - 1` })
+    .where(and(inArray(pushOutbox.id, ids), isNull(pushOutbox.sentAt)));
+}
+
+/** A subscription its push service called gone (404/410): it and its pushes go. */
+export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
