@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   activityLevelFor,
   ACTIVITY_WINDOW_HOURS,
@@ -270,8 +270,44 @@ export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBi
     amount: formatMoney(bid.amount)!,
     creditsCost: bid.creditsCost,
     status: bid.status,
+    viewedAt: bid.viewedAt?.toISOString() ?? null,
     createdAt: bid.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The owner was served these bids: each one not viewed before is viewed from `now` (docs/contract.md §3.9).
+ * By id, so a bid placed after the list was read stays unviewed. The rows that changed, with their new time.
+ */
+export function markBidsViewed(
+  db: DbOrTx,
+  bidIds: string[],
+  now: Date,
+): Promise<{ id: string; viewedAt: Date | null }[]> {
+  if (bidIds.length === 0) return Promise.resolve([]);
+  return db
+    .update(bids)
+    .set({ viewedAt: now })
+    .where(and(inArray(bids.id, bidIds), isNull(bids.viewedAt)))
+    .returning({ id: bids.id, viewedAt: bids.viewedAt });
+}
+
+/**
+ * The owner's decline: the bid rejected, declined and viewed, only while it is still pending (the row's lock
+ * orders it against a hire or a cancellation rejecting it at the same time). The row as it now is, or none.
+ */
+export async function declineBidRow(db: DbOrTx, jobId: string, bidId: string, now: Date): Promise<BidRow | undefined> {
+  const [declined] = await db
+    .update(bids)
+    .set({
+      status: 'rejected',
+      declinedAt: now,
+      viewedAt: sql`coalesce(${bids.viewedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(and(eq(bids.id, bidId), eq(bids.jobId, jobId), eq(bids.status, 'pending')))
+    .returning();
+  return declined;
 }
 
 // Hiring (the projects room's acceptBid and refunds call these through index.ts, in their transaction).

@@ -23,6 +23,8 @@ export const BidAnswer = z
     revisedAt: timestamp.nullable(),
     /** Until when the bidder may still revise it (block and bust, once); null when they may not. */
     revisableUntil: timestamp.nullable(),
+    /** When the job's owner was first served it in their bid list (or declined it); null until then (§3.9). */
+    viewedAt: timestamp.nullable(),
     createdAt: timestamp,
   })
   .meta({ id: 'Bid' });
@@ -60,6 +62,8 @@ export const MyBidAnswer = z
     amount: money,
     creditsCost: z.number().int(),
     status: z.enum(BID_STATUSES),
+    /** When the job's owner was first served it in their bid list (or declined it); null until then (§3.9). */
+    viewedAt: timestamp.nullable(),
     createdAt: timestamp,
   })
   .meta({ id: 'MyBid' });
