@@ -13,7 +13,7 @@ import { formatMoney, fromCents, toCents } from '#shared/money.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { notifyInStatement } from '#server/events/index.js';
 import type { OutgoingEmail } from '#server/mail/index.js';
-import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
+import { bids, competitiveIntelligence, creditTransactions, jobs, users } from '#server/db/schema/index.js';
 
 // The bids room's statements and their rows → answers. The bid itself is one statement (bids_place, decision 018).
 
@@ -342,4 +342,42 @@ export function rejectPendingBids(db: DbOrTx, jobId: string): Promise<BidRow[]> 
     .set({ status: 'rejected', updatedAt: new Date() })
     .where(and(eq(bids.jobId, jobId), eq(bids.status, 'pending')))
     .returning();
+}
+
+/**
+ * The oldest bid due a make-good (docs/contract.md §3.9): pending, never viewed, placed at or before `cutoff`, not
+ * refunded yet; locked FOR UPDATE SKIP LOCKED, so each instance's sweep takes a different bid, and a hire, a
+ * decline or a cancellation waits for the refund (or the sweep skips a bid they hold). With its job's title.
+ */
+export async function selectUnviewedBidDue(
+  db: DbOrTx,
+  cutoff: Date,
+): Promise<{ bid: BidRow; title: string } | undefined> {
+  const [row] = await db
+    .select({ bid: bids, title: jobs.title })
+    .from(bids)
+    .innerJoin(jobs, eq(jobs.id, bids.jobId))
+    .where(
+      and(
+        eq(bids.status, 'pending'),
+        isNull(bids.viewedAt),
+        sql`${bids.createdAt} <= ${cutoff.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${creditTransactions} where ${creditTransactions.bidId} = ${bids.id}
+          and ${creditTransactions.type} = 'refund')`,
+      ),
+    )
+    .orderBy(bids.createdAt)
+    .limit(1)
+    .for('update', { of: bids, skipLocked: true });
+  return row;
+}
+
+/** Which of these bids have had their credits back already (a refund ledger row: at most one per bid). */
+export async function selectRefundedBidIds(db: DbOrTx, bidIds: string[]): Promise<Set<string>> {
+  if (bidIds.length === 0) return new Set();
+  const rows = await db
+    .select({ bidId: creditTransactions.bidId })
+    .from(creditTransactions)
+    .where(and(inArray(creditTransactions.bidId, bidIds), eq(creditTransactions.type, 'refund')));
+  return new Set(rows.map((row) => row.bidId!));
 }

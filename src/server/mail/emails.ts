@@ -97,6 +97,15 @@ export function declinedEmail(language: Language, f: { title: string }): EmailCo
   };
 }
 
+export function unviewedRefundEmail(language: Language, f: { title: string; credits: number }): EmailContent {
+  const t = translatorFor(language);
+  return {
+    subject: t('email:unviewed_refund_subject', { title: f.title }),
+    paragraphs: [t('email:unviewed_refund_body', f)],
+    action: { label: t('email:refund_action'), path: '/buy-credits' },
+  };
+}
+
 export function requestEmail(language: Language, f: { title: string; customer: string }): EmailContent {
   const t = translatorFor(language);
   return {

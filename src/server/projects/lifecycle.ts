@@ -6,7 +6,7 @@ import { publishEvents } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { acceptBidRows, rejectPendingBids, selectJobBid } from '#server/bids/index.js';
+import { acceptBidRows, rejectPendingBids, selectJobBid, selectRefundedBidIds } from '#server/bids/index.js';
 import {
   findJobOrFail,
   selectJobForUpdate,
@@ -81,7 +81,14 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
 /** Rejects every pending bid of a job leaving 'open' unhired and refunds each its credits (§4.8). */
 async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' | 'origin'>): Promise<number> {
   const rejected = await rejectPendingBids(tx, job.id);
-  for (const bid of rejected) {
+  // A bid whose credits came back already (the make-good, docs/contract.md §3.9) gets nothing more: at most once.
+  // Read after the UPDATE above, which waited for any make-good holding the bid's row, so its refund is seen.
+  const refunded = await selectRefundedBidIds(
+    tx,
+    rejected.map((bid) => bid.id),
+  );
+  const owed = rejected.filter((bid) => !refunded.has(bid.id));
+  for (const bid of owed) {
     // The unique (bid_id, type) index makes a second refund of one bid impossible, whatever races.
     await postLedgerEntry(tx, {
       userId: bid.providerId,
@@ -94,7 +101,7 @@ async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' 
   }
   await notifyBidders(tx, rejected);
   if (mail) {
-    for (const bid of rejected) {
+    for (const bid of owed) {
       await enqueueEmailToUsers(tx, {
         ...mail,
         kind: 'hires',
