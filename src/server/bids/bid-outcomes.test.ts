@@ -5,6 +5,8 @@ import { as, createTestApp, signUp, type Session, type TestApp } from '#server/t
 import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
 import { assertLedgerInvariant } from '#server/test/ledger.js';
+import { expireStaleJobs } from '#server/projects/index.js';
+import { refundUnviewedBids } from './make-good.js';
 
 // docs/contract.md §3.9: when the owner views a bid, and the owner's decline ('Not for me').
 
@@ -123,5 +125,64 @@ describe('declining a bid', () => {
     const late = await decline(owner, job.id, bidB.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('bid_not_pending');
+  });
+});
+
+describe('the timeline', () => {
+  type Entry = { type: string; at: string; reason?: string };
+  const timeline = async (provider: Session, bidId: string) => {
+    const mine = (await call(provider, 'GET', '/api/my-bids')).json() as { id: string; timeline: Entry[] }[];
+    return mine.find((b) => b.id === bidId)!.timeline;
+  };
+  const types = (entries: Entry[]) => entries.map((e) => (e.reason ? `${e.type}:${e.reason}` : e.type));
+
+  it('tells each provider what became of their bid, in time order, on my-bids and on the job page', async () => {
+    const owner = await signUp(t.app);
+    const job = await createJob(t.app.db, owner.user.id);
+    const [a, b, c] = [await makeProvider(t.app, 50), await makeProvider(t.app, 50), await makeProvider(t.app, 50)];
+    const bidA = await placeBid(a, job.id);
+    const bidB = await placeBid(b, job.id);
+    expect(types(await timeline(a, bidA.id))).toEqual(['placed']);
+    await call(owner, 'GET', `/api/jobs/${job.id}/bids`);
+    const bidC = await placeBid(c, job.id);
+    expect(types(await timeline(a, bidA.id))).toEqual(['placed', 'viewed']);
+    expect((await decline(owner, job.id, bidB.id)).statusCode).toBe(200);
+    expect(types(await timeline(b, bidB.id))).toEqual(['placed', 'viewed', 'declined']);
+    expect((await call(owner, 'POST', `/api/jobs/${job.id}/bids/${bidA.id}/accept`)).statusCode).toBe(200);
+    expect(types(await timeline(a, bidA.id))).toEqual(['placed', 'viewed', 'hired']);
+    expect(types(await timeline(c, bidC.id))).toEqual(['placed', 'not_selected']);
+    const entries = await timeline(a, bidA.id);
+    expect([...entries].sort((x, y) => x.at.localeCompare(y.at))).toEqual(entries);
+
+    // The job page: a bidder's own bid carries it; the owner's list does not.
+    const own = (await call(c, 'GET', `/api/jobs/${job.id}/bids`)).json() as { timeline?: Entry[] }[];
+    expect(types(own[0]!.timeline!)).toEqual(['placed', 'not_selected']);
+    const owners = (await call(owner, 'GET', `/api/jobs/${job.id}/bids`)).json() as { timeline?: Entry[] }[];
+    expect(owners.every((x) => x.timeline === undefined)).toBe(true);
+  });
+
+  it('names the refund reason: a cancelled job, and an unseen bid', async () => {
+    const owner = await signUp(t.app);
+    const job = await createJob(t.app.db, owner.user.id);
+    const provider = await makeProvider(t.app, 50);
+    const placed = await placeBid(provider, job.id);
+    expect((await call(owner, 'PATCH', `/api/jobs/${job.id}/status`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect(types(await timeline(provider, placed.id))).toEqual(['placed', 'job_cancelled', 'refunded:job_cancelled']);
+
+    const other = await createJob(t.app.db, owner.user.id);
+    const unseen = await placeBid(provider, other.id);
+    await refundUnviewedBids(t.app.db, 1, new Date(Date.now() + 2 * 60 * 60 * 1000));
+    expect(types(await timeline(provider, unseen.id))).toEqual(['placed', 'refunded:not_viewed']);
+
+    const stale = await createJob(t.app.db, owner.user.id);
+    const expiring = await placeBid(provider, stale.id);
+    await call(owner, 'GET', `/api/jobs/${stale.id}/bids`);
+    expect(await expireStaleJobs(t.app.db, 30, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000))).toContain(stale.id);
+    expect(types(await timeline(provider, expiring.id))).toEqual([
+      'placed',
+      'viewed',
+      'job_expired',
+      'refunded:job_expired',
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { formatMoney, fromCents, toCents } from '#shared/money.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { notifyInStatement } from '#server/events/index.js';
 import type { OutgoingEmail } from '#server/mail/index.js';
+import { bidTimeline, type RefundFact } from './timeline.js';
 import { bids, competitiveIntelligence, creditTransactions, jobs, users } from '#server/db/schema/index.js';
 
 // The bids room's statements and their rows → answers. The bid itself is one statement (bids_place, decision 018).
@@ -257,12 +258,16 @@ export async function updateRevisedBid(
 /** The provider's bids with their jobs' titles, newest first. */
 export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBid[]> {
   const rows = await db
-    .select({ bid: bids, jobTitle: jobs.title })
+    .select({ bid: bids, jobTitle: jobs.title, jobStatus: jobs.status })
     .from(bids)
     .innerJoin(jobs, eq(jobs.id, bids.jobId))
     .where(eq(bids.providerId, providerId))
     .orderBy(desc(bids.createdAt), desc(bids.id));
-  return rows.map(({ bid, jobTitle }) => ({
+  const refunds = await selectBidRefunds(
+    db,
+    rows.map((row) => row.bid.id),
+  );
+  return rows.map(({ bid, jobTitle, jobStatus }) => ({
     id: bid.id,
     jobId: bid.jobId,
     jobTitle,
@@ -271,8 +276,23 @@ export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBi
     creditsCost: bid.creditsCost,
     status: bid.status,
     viewedAt: bid.viewedAt?.toISOString() ?? null,
+    timeline: bidTimeline(bid, jobStatus, refunds.get(bid.id) ?? null),
     createdAt: bid.createdAt.toISOString(),
   }));
+}
+
+/** The refund ledger row of each of these bids that has one (at most one each): when, and its description key. */
+export async function selectBidRefunds(db: DbOrTx, bidIds: string[]): Promise<Map<string, RefundFact>> {
+  if (bidIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      bidId: creditTransactions.bidId,
+      at: creditTransactions.createdAt,
+      key: sql<string | null>`${creditTransactions.descriptionParams}::json->>'key'`,
+    })
+    .from(creditTransactions)
+    .where(and(inArray(creditTransactions.bidId, bidIds), eq(creditTransactions.type, 'refund')));
+  return new Map(rows.map((row) => [row.bidId!, { at: row.at, key: row.key }]));
 }
 
 /**

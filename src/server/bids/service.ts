@@ -17,6 +17,7 @@ import { bidEmail, declinedEmail } from '#server/mail/index.js';
 import { enqueueEmailToUsers } from '#server/auth/index.js';
 import { isUuid } from '#server/http/ids.js';
 import type { Ctx } from '#server/http/context.js';
+import { bidTimeline } from './timeline.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId, findJobOrFail } from '#server/jobs/index.js';
@@ -26,6 +27,7 @@ import {
   markBidsViewed,
   placeStatement,
   purchaseStatement,
+  selectBidRefunds,
   selectJobBid,
   selectJobBids,
   selectMyBids,
@@ -180,10 +182,20 @@ export async function listJobBids(ctx: Ctx, jobId: string): Promise<Bid[]> {
     );
     for (const row of rows) if (viewed.has(row.bid.id)) row.bid = { ...row.bid, viewedAt: viewed.get(row.bid.id)! };
   }
+  // A bidder's own bid carries its story (docs/contract.md §3.9); the owner's list does not.
+  const refunds = isOwner
+    ? null
+    : await selectBidRefunds(
+        ctx.db,
+        rows.map((row) => row.bid.id),
+      );
   return rows
     .map((row) => ({ row, rank: priorityRank(row.bid, row, now) }))
     .sort((a, b) => a.rank - b.rank || a.row.bid.createdAt.getTime() - b.row.bid.createdAt.getTime())
-    .map(({ row }) => toBid(row.bid, fullName(row), row, row.revisableUntil, now));
+    .map(({ row }) => ({
+      ...toBid(row.bid, fullName(row), row, row.revisableUntil, now),
+      ...(refunds ? { timeline: bidTimeline(row.bid, job.status, refunds.get(row.bid.id) ?? null) } : {}),
+    }));
 }
 
 /** What the caller's block or bust bid bought on this job, with live figures; 404 when they bought none. */

@@ -79,7 +79,13 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
 }
 
 /** Rejects every pending bid of a job leaving 'open' unhired and refunds each its credits (§4.8). */
-async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' | 'origin'>): Promise<number> {
+async function refundPendingBids(
+  tx: Tx,
+  job: JobRow,
+  mail?: Pick<Ctx, 'config' | 'origin'>,
+  // The ledger's description key names the reason, which the bid's timeline reads (docs/decisions/040).
+  descriptionKey: 'credits:tx_refund' | 'credits:tx_refund_expired' = 'credits:tx_refund',
+): Promise<number> {
   const rejected = await rejectPendingBids(tx, job.id);
   // A bid whose credits came back already (the make-good, docs/contract.md §3.9) gets nothing more: at most once.
   // Read after the UPDATE above, which waited for any make-good holding the bid's row, so its refund is seen.
@@ -95,7 +101,7 @@ async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' 
       amount: bid.creditsCost,
       type: 'refund',
       bidId: bid.id,
-      descriptionKey: 'credits:tx_refund',
+      descriptionKey,
       descriptionParams: { jobTitle: job.title },
     });
   }
@@ -155,7 +161,7 @@ export async function expireStaleJobs(
     const jobId = await db.transaction(async (tx) => {
       const job = await selectStaleOpenJob(tx, cutoff);
       if (!job) return null;
-      await refundPendingBids(tx, job, mail);
+      await refundPendingBids(tx, job, mail, 'credits:tx_refund_expired');
       await setStatus(tx, job, 'cancelled');
       return job.id;
     });
