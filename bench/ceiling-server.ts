@@ -612,6 +612,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           isPriority: tier !== 'regular',
           revisedAt: null,
           revisableUntil: windows.blockResponseWindow?.toISOString() ?? null,
+          viewedAt: null,
           createdAt: now.toISOString(),
         });
       } catch (error) {

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
 import { journeyFixture } from './support/journey.js';
-import { catalogText, describeJourney, MOBILE, registeredPage, screenshot, untilHydrated } from './support/browser.js';
+import {
+  catalogText,
+  describeJourney,
+  DESKTOP,
+  MOBILE,
+  registeredPage,
+  screenshot,
+  untilHydrated,
+} from './support/browser.js';
 
 const PASSWORD = 'correct horse battery';
 // Block and Bust bids cost 50 and 75: the providers start with enough for either.
@@ -110,6 +118,23 @@ describeJourney('fair leads: a published cap of five bids, labelled seats, and S
     expect(await mine.getByTestId('bid-seats').textContent()).toContain(
       en('jobs:bid_count_of_cap', { count: 5, taken: 5 }),
     );
+  });
+
+  it("the customer declines a regular bid with 'Not for me' on a phone; the bidder sees it rejected", async () => {
+    await owner.setViewportSize(MOBILE);
+    await owner.goto(`${app.url}/jobs/${jobId}`);
+    const declines = owner.getByTestId('decline-bid');
+    await expect.poll(() => declines.count()).toBe(5);
+    const regular = owner.locator('[data-testid="owner-bid"][data-tier="regular"]').first();
+    expect(await regular.getByTestId('decline-bid').textContent()).toBe(en('bids:decline'));
+    await regular.getByTestId('decline-bid').click();
+    await expect.poll(() => declines.count()).toBe(4);
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(owner, 'fair-leads-owner-declined-375');
+    const bids = await call<{ status: string; viewedAt: string | null }[]>(owner, 'GET', `/api/jobs/${jobId}/bids`);
+    expect(bids.filter((bid) => bid.status === 'rejected')).toHaveLength(1);
+    expect(bids.every((bid) => bid.viewedAt !== null)).toBe(true);
+    await owner.setViewportSize(DESKTOP);
   });
 
   it('in Spanish, the customer finds the Spanish-speaking provider with the Se habla español filter', async () => {

@@ -15,6 +15,11 @@ describe('configuration', () => {
     expect(config.jobBidCap).toBe(5);
     expect(loadConfig({ ...base, JOB_BID_CAP: '0' }).jobBidCap).toBeNull();
     expect(loadConfig({ ...base, JOB_BID_CAP: '8' }).jobBidCap).toBe(8);
+    expect(config.bidUnviewedRefundHours).toBe(72);
+    expect(loadConfig({ ...base, BID_UNVIEWED_REFUND_HOURS: '0.001' }).bidUnviewedRefundHours).toBe(0.001);
+    for (const bad of ['0', '-1', 'soon', '1e3', '.5']) {
+      expect(() => loadConfig({ ...base, BID_UNVIEWED_REFUND_HOURS: bad })).toThrow(/BID_UNVIEWED_REFUND_HOURS/);
+    }
     expect(config.mail).toEqual({
       smtpUrl: null,
       from: 'TradesBid <no-reply@localhost>',

@@ -28,6 +28,8 @@ export type Config = {
    * and no seat limits. A job keeps the cap in force when it was posted (docs/contract.md §3.9).
    */
   jobBidCap: number | null;
+  /** A pending bid its job's owner has not viewed this many hours after it was placed gets its credits back (§3.9). */
+  bidUnviewedRefundHours: number;
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
@@ -99,6 +101,16 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+/** A positive number of hours, fractions allowed (`0.001`: a few seconds, for tests). */
+function hours(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0 || Number(raw) > 100_000) {
+    throw new ConfigError(`${name} must be a number of hours above 0 (fractions allowed, like 0.001), got "${raw}"`);
   }
   return Number(raw);
 }
@@ -293,6 +305,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     freeCreditsOnUpgrade: int(env, 'FREE_CREDITS_ON_UPGRADE', 2, 0, 1000),
     jobExpiryDays: int(env, 'JOB_EXPIRY_DAYS', 30, 1, 3650),
     jobBidCap: int(env, 'JOB_BID_CAP', DEFAULT_JOB_BID_CAP, 0, 1000) || null,
+    bidUnviewedRefundHours: hours(env, 'BID_UNVIEWED_REFUND_HOURS', 72),
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || null,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,

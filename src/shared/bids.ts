@@ -12,6 +12,7 @@ import type {
   CompetitiveIntelligenceAnswer,
   CompetitorTierCountsAnswer,
   MyBidAnswer,
+  BidTimelineEntryAnswer,
 } from './answers/bids.js';
 
 // The tier rules live in a module of plain values, so a page that only shows prices ships no zod.
@@ -50,6 +51,8 @@ export type CompetitorTierCounts = z.infer<typeof CompetitorTierCountsAnswer>;
 export type CompetitiveIntelligence = z.infer<typeof CompetitiveIntelligenceAnswer>;
 
 export type MyBid = z.infer<typeof MyBidAnswer>;
+
+export type BidTimelineEntry = z.infer<typeof BidTimelineEntryAnswer>;
 
 export function activityLevelFor(recentBids: number): ActivityLevel {
   if (recentBids >= ACTIVITY_THRESHOLDS.high) return 'high';

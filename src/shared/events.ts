@@ -3,6 +3,7 @@ export const EVENT_TYPES = [
   'message.created',
   'bid.created',
   'bid.updated',
+  'bid.declined',
   'credits.changed',
   'service_request.created',
   'service_request.updated',

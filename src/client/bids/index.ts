@@ -3,10 +3,16 @@
 export { intelligenceQueryOptions } from './api/get-intelligence.js';
 export { jobBidsQueryOptions, useJobBids } from './api/get-job-bids.js';
 export { myBidsQueryOptions } from './api/get-my-bids.js';
+export { declineBidAction } from './api/decline-bid.js';
 export { placeBidAction } from './api/place-bid.js';
 export { BidForm, PLACE_BID_INTENT } from './components/bid-form.js';
 export { IntelligencePanel } from './components/intelligence-panel.js';
 export { OwnBidCard } from './components/own-bid-card.js';
-export { ACCEPT_BID_INTENT, type AcceptQuestion, OwnerBidList } from './components/owner-bid-list.js';
+export {
+  ACCEPT_BID_INTENT,
+  type AcceptQuestion,
+  DECLINE_BID_INTENT,
+  OwnerBidList,
+} from './components/owner-bid-list.js';
 export { ProviderMode } from './components/provider-mode.js';
 export { QuickStats } from './components/quick-stats.js';

@@ -42,6 +42,7 @@ function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: 
     }
     case 'bid.created':
     case 'bid.updated':
+    case 'bid.declined':
       void refreshAfterProjectChange(queryClient, (data as BidEvent).jobId);
       return;
     case 'job.updated':

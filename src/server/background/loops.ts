@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
+import { refundUnviewedBids } from '#server/bids/index.js';
 import { emailUnreadMessages } from '#server/conversations/index.js';
 import type { Db } from '#server/db/client.js';
 import { backgroundOrigin } from '#server/http/context.js';
@@ -86,6 +87,16 @@ export function startBackground({
       safeOnMany: "one job per transaction, locked FOR UPDATE SKIP LOCKED; status = 'open' loses to a hire",
       // Refunded bidders are told by email like after an owner's cancellation; no request: PUBLIC_URL's links.
       run: () => expireStaleJobs(db, config.jobExpiryDays, new Date(), { config, origin: backgroundOrigin(config) }),
+    },
+    {
+      name: 'make-good sweep',
+      does: 'gives a pending bid its credits back when its owner has not viewed it BID_UNVIEWED_REFUND_HOURS after it was placed (decision 040)',
+      // At least once a minute (docs/contract.md §3.9); quicker when the period itself is short (tests use seconds).
+      periodMs: Math.min(MINUTE, Math.max(1_000, (config.bidUnviewedRefundHours * HOUR) / 4)),
+      safeOnMany:
+        'one bid per transaction, locked FOR UPDATE SKIP LOCKED; the ledger allows one refund per bid (unique bid_id, type)',
+      run: () =>
+        refundUnviewedBids(db, config.bidUnviewedRefundHours, new Date(), { config, origin: backgroundOrigin(config) }),
     },
     {
       name: 'upload sweep',

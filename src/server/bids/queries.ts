@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   activityLevelFor,
   ACTIVITY_WINDOW_HOURS,
@@ -13,7 +13,8 @@ import { formatMoney, fromCents, toCents } from '#shared/money.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { notifyInStatement } from '#server/events/index.js';
 import type { OutgoingEmail } from '#server/mail/index.js';
-import { bids, competitiveIntelligence, jobs, users } from '#server/db/schema/index.js';
+import { bidTimeline, type RefundFact } from './timeline.js';
+import { bids, competitiveIntelligence, creditTransactions, jobs, users } from '#server/db/schema/index.js';
 
 // The bids room's statements and their rows → answers. The bid itself is one statement (bids_place, decision 018).
 
@@ -257,12 +258,16 @@ export async function updateRevisedBid(
 /** The provider's bids with their jobs' titles, newest first. */
 export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBid[]> {
   const rows = await db
-    .select({ bid: bids, jobTitle: jobs.title })
+    .select({ bid: bids, jobTitle: jobs.title, jobStatus: jobs.status })
     .from(bids)
     .innerJoin(jobs, eq(jobs.id, bids.jobId))
     .where(eq(bids.providerId, providerId))
     .orderBy(desc(bids.createdAt), desc(bids.id));
-  return rows.map(({ bid, jobTitle }) => ({
+  const refunds = await selectBidRefunds(
+    db,
+    rows.map((row) => row.bid.id),
+  );
+  return rows.map(({ bid, jobTitle, jobStatus }) => ({
     id: bid.id,
     jobId: bid.jobId,
     jobTitle,
@@ -270,8 +275,59 @@ export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBi
     amount: formatMoney(bid.amount)!,
     creditsCost: bid.creditsCost,
     status: bid.status,
+    viewedAt: bid.viewedAt?.toISOString() ?? null,
+    timeline: bidTimeline(bid, jobStatus, refunds.get(bid.id) ?? null),
     createdAt: bid.createdAt.toISOString(),
   }));
+}
+
+/** The refund ledger row of each of these bids that has one (at most one each): when, and its description key. */
+export async function selectBidRefunds(db: DbOrTx, bidIds: string[]): Promise<Map<string, RefundFact>> {
+  if (bidIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      bidId: creditTransactions.bidId,
+      at: creditTransactions.createdAt,
+      key: sql<string | null>`${creditTransactions.descriptionParams}::json->>'key'`,
+    })
+    .from(creditTransactions)
+    .where(and(inArray(creditTransactions.bidId, bidIds), eq(creditTransactions.type, 'refund')));
+  return new Map(rows.map((row) => [row.bidId!, { at: row.at, key: row.key }]));
+}
+
+/**
+ * The owner was served these bids: each one not viewed before is viewed from `now` (docs/contract.md §3.9).
+ * By id, so a bid placed after the list was read stays unviewed. The rows that changed, with their new time.
+ */
+export function markBidsViewed(
+  db: DbOrTx,
+  bidIds: string[],
+  now: Date,
+): Promise<{ id: string; viewedAt: Date | null }[]> {
+  if (bidIds.length === 0) return Promise.resolve([]);
+  return db
+    .update(bids)
+    .set({ viewedAt: now })
+    .where(and(inArray(bids.id, bidIds), isNull(bids.viewedAt)))
+    .returning({ id: bids.id, viewedAt: bids.viewedAt });
+}
+
+/**
+ * The owner's decline: the bid rejected, declined and viewed, only while it is still pending (the row's lock
+ * orders it against a hire or a cancellation rejecting it at the same time). The row as it now is, or none.
+ */
+export async function declineBidRow(db: DbOrTx, jobId: string, bidId: string, now: Date): Promise<BidRow | undefined> {
+  const [declined] = await db
+    .update(bids)
+    .set({
+      status: 'rejected',
+      declinedAt: now,
+      viewedAt: sql`coalesce(${bids.viewedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(and(eq(bids.id, bidId), eq(bids.jobId, jobId), eq(bids.status, 'pending')))
+    .returning();
+  return declined;
 }
 
 // Hiring (the projects room's acceptBid and refunds call these through index.ts, in their transaction).
@@ -306,4 +362,42 @@ export function rejectPendingBids(db: DbOrTx, jobId: string): Promise<BidRow[]> 
     .set({ status: 'rejected', updatedAt: new Date() })
     .where(and(eq(bids.jobId, jobId), eq(bids.status, 'pending')))
     .returning();
+}
+
+/**
+ * The oldest bid due a make-good (docs/contract.md §3.9): pending, never viewed, placed at or before `cutoff`, not
+ * refunded yet; locked FOR UPDATE SKIP LOCKED, so each instance's sweep takes a different bid, and a hire, a
+ * decline or a cancellation waits for the refund (or the sweep skips a bid they hold). With its job's title.
+ */
+export async function selectUnviewedBidDue(
+  db: DbOrTx,
+  cutoff: Date,
+): Promise<{ bid: BidRow; title: string } | undefined> {
+  const [row] = await db
+    .select({ bid: bids, title: jobs.title })
+    .from(bids)
+    .innerJoin(jobs, eq(jobs.id, bids.jobId))
+    .where(
+      and(
+        eq(bids.status, 'pending'),
+        isNull(bids.viewedAt),
+        sql`${bids.createdAt} <= ${cutoff.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${creditTransactions} where ${creditTransactions.bidId} = ${bids.id}
+          and ${creditTransactions.type} = 'refund')`,
+      ),
+    )
+    .orderBy(bids.createdAt)
+    .limit(1)
+    .for('update', { of: bids, skipLocked: true });
+  return row;
+}
+
+/** Which of these bids have had their credits back already (a refund ledger row: at most one per bid). */
+export async function selectRefundedBidIds(db: DbOrTx, bidIds: string[]): Promise<Set<string>> {
+  if (bidIds.length === 0) return new Set();
+  const rows = await db
+    .select({ bidId: creditTransactions.bidId })
+    .from(creditTransactions)
+    .where(and(inArray(creditTransactions.bidId, bidIds), eq(creditTransactions.type, 'refund')));
+  return new Set(rows.map((row) => row.bidId!));
 }

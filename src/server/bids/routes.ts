@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PlaceBidSchema, ReviseBidSchema } from '#shared/bids.js';
 import { ctx } from '#server/http/context.js';
-import { getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
+import { declineBid, getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
 import { BidAnswer, CompetitiveIntelligenceAnswer, MyBidAnswer } from '#shared/answers/bids.js';
 
 // Any string: a malformed id is a 404 job_not_found from the service, never a 400 or a 500.
@@ -25,6 +25,13 @@ export async function bidRoutes(app: FastifyInstance) {
     '/api/jobs/:id/bids',
     { schema: { params: JobParams, response: { 200: z.array(BidAnswer) } } },
     async (request) => listJobBids(await ctx(request), request.params.id),
+  );
+
+  // The owner's 'Not for me' (docs/contract.md §3.9).
+  r.post(
+    '/api/jobs/:id/bids/:bidId/decline',
+    { schema: { params: JobParams.extend({ bidId: z.string() }), response: { 200: BidAnswer } } },
+    async (request) => declineBid(await ctx(request), request.params.id, request.params.bidId),
   );
 
   // The caller's own bid on the job: a provider has at most one (docs/contract.md §4.7), so "mine" names it.

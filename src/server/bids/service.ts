@@ -13,16 +13,23 @@ import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/index.js';
 import { publishEvents } from '#server/events/index.js';
 import { enqueueEmailToRecipients } from '#server/mail/index.js';
-import { bidEmail } from '#server/mail/index.js';
+import { bidEmail, declinedEmail } from '#server/mail/index.js';
 import { enqueuePush, pushOfEmail } from '#server/push/index.js';
+import { enqueueEmailToUsers } from '#server/auth/index.js';
+import { isUuid } from '#server/http/ids.js';
 import type { Ctx } from '#server/http/context.js';
+import { bidTimeline } from './timeline.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId, findJobOrFail } from '#server/jobs/index.js';
 import {
   competitorFigures,
+  declineBidRow,
+  markBidsViewed,
   placeStatement,
   purchaseStatement,
+  selectBidRefunds,
+  selectJobBid,
   selectJobBids,
   selectMyBids,
   selectOwnBid,
@@ -61,6 +68,7 @@ function toBid(bid: BidRow, providerName: string, windows: Windows, revisableUnt
     isPriority: priorityRank(bid, windows, now) < 2,
     revisedAt: bid.revisedAt?.toISOString() ?? null,
     revisableUntil: revisableUntil?.toISOString() ?? null,
+    viewedAt: bid.viewedAt?.toISOString() ?? null,
     createdAt: bid.createdAt.toISOString(),
   };
 }
@@ -87,6 +95,8 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
     creditsCost: cost,
     status: 'pending',
     revisedAt: null,
+    viewedAt: null,
+    declinedAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -161,16 +171,41 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
   });
 }
 
-/** Blind bidding (docs/contract.md §4.5): the owner sees every bid in priority order, a bidder only their own, others nothing. */
+/**
+ * Blind bidding (docs/contract.md §4.5): the owner sees every bid in priority order, a bidder only their own, others
+ * nothing. Serving the owner their list views every bid in it (§3.9); the job page reads its bids here too.
+ */
 export async function listJobBids(ctx: Ctx, jobId: string): Promise<Bid[]> {
   const job = await findJobOrFail(ctx.db, jobId);
   const isOwner = job.customerId === ctx.user.id;
   const now = new Date();
   const rows = await selectJobBids(ctx.db, job.id, isOwner ? null : ctx.user.id, now);
+  if (isOwner) {
+    const viewed = new Map(
+      (
+        await markBidsViewed(
+          ctx.db,
+          rows.filter((row) => row.bid.viewedAt === null).map((row) => row.bid.id),
+          now,
+        )
+      ).map((row) => [row.id, row.viewedAt]),
+    );
+    for (const row of rows) if (viewed.has(row.bid.id)) row.bid = { ...row.bid, viewedAt: viewed.get(row.bid.id)! };
+  }
+  // A bidder's own bid carries its story (docs/contract.md §3.9); the owner's list does not.
+  const refunds = isOwner
+    ? null
+    : await selectBidRefunds(
+        ctx.db,
+        rows.map((row) => row.bid.id),
+      );
   return rows
     .map((row) => ({ row, rank: priorityRank(row.bid, row, now) }))
     .sort((a, b) => a.rank - b.rank || a.row.bid.createdAt.getTime() - b.row.bid.createdAt.getTime())
-    .map(({ row }) => toBid(row.bid, fullName(row), row, row.revisableUntil, now));
+    .map(({ row }) => ({
+      ...toBid(row.bid, fullName(row), row, row.revisableUntil, now),
+      ...(refunds ? { timeline: bidTimeline(row.bid, job.status, refunds.get(row.bid.id) ?? null) } : {}),
+    }));
 }
 
 /** What the caller's block or bust bid bought on this job, with live figures; 404 when they bought none. */
@@ -213,6 +248,35 @@ export async function reviseBid(ctx: Ctx, jobId: string, input: ReviseBidData): 
     );
     // Revised once: no more revisions.
     return toBid(revised, fullName(ctx.user), own, null, now);
+  });
+}
+
+/**
+ * The owner declines a pending bid ('Not for me', docs/contract.md §3.9): rejected and viewed, no refund (the lead
+ * was real); the provider hears it (event bid.declined, email kind `hires`). One transaction.
+ */
+export async function declineBid(ctx: Ctx, jobId: string, bidId: string): Promise<Bid> {
+  return ctx.db.transaction(async (tx) => {
+    const job = await findJobOrFail(tx, jobId);
+    if (job.customerId !== ctx.user.id) throw new AppError('not_job_owner');
+    if (!isUuid(bidId)) throw new AppError('bid_not_found');
+    const now = new Date();
+    const declined = await declineBidRow(tx, job.id, bidId, now);
+    if (!declined) {
+      throw new AppError((await selectJobBid(tx, job.id, bidId)) ? 'bid_not_pending' : 'bid_not_found');
+    }
+    const [row] = await selectJobBids(tx, job.id, declined.providerId, now);
+    await publishEvents(tx, [
+      { userId: declined.providerId, type: 'bid.declined', data: { jobId: job.id, bidId, status: declined.status } },
+    ]);
+    await enqueueEmailToUsers(tx, {
+      config: ctx.config,
+      origin: ctx.origin,
+      kind: 'hires',
+      userIds: [declined.providerId],
+      content: (language) => declinedEmail(language, { title: job.title }),
+    });
+    return toBid(row!.bid, fullName(row!), row!, row!.revisableUntil, now);
   });
 }
 

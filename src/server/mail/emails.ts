@@ -88,6 +88,24 @@ export function refundEmail(language: Language, f: { title: string; credits: num
   };
 }
 
+export function declinedEmail(language: Language, f: { title: string }): EmailContent {
+  const t = translatorFor(language);
+  return {
+    subject: t('email:declined_subject', { title: f.title }),
+    paragraphs: [t('email:declined_body', f)],
+    action: { label: t('email:declined_action'), path: '/provider-dashboard' },
+  };
+}
+
+export function unviewedRefundEmail(language: Language, f: { title: string; credits: number }): EmailContent {
+  const t = translatorFor(language);
+  return {
+    subject: t('email:unviewed_refund_subject', { title: f.title }),
+    paragraphs: [t('email:unviewed_refund_body', f)],
+    action: { label: t('email:refund_action'), path: '/buy-credits' },
+  };
+}
+
 export function requestEmail(language: Language, f: { title: string; customer: string }): EmailContent {
   const t = translatorFor(language);
   return {

@@ -6,7 +6,7 @@ import { publishEvents } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
-import { acceptBidRows, rejectPendingBids, selectJobBid } from '#server/bids/index.js';
+import { acceptBidRows, rejectPendingBids, selectJobBid, selectRefundedBidIds } from '#server/bids/index.js';
 import { enqueuePush, pushOfEmail } from '#server/push/index.js';
 import {
   findJobOrFail,
@@ -88,22 +88,35 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
 }
 
 /** Rejects every pending bid of a job leaving 'open' unhired and refunds each its credits (§4.8). */
-async function refundPendingBids(tx: Tx, job: JobRow, mail?: Pick<Ctx, 'config' | 'origin'>): Promise<number> {
+async function refundPendingBids(
+  tx: Tx,
+  job: JobRow,
+  mail?: Pick<Ctx, 'config' | 'origin'>,
+  // The ledger's description key names the reason, which the bid's timeline reads (docs/decisions/040).
+  descriptionKey: 'credits:tx_refund' | 'credits:tx_refund_expired' = 'credits:tx_refund',
+): Promise<number> {
   const rejected = await rejectPendingBids(tx, job.id);
-  for (const bid of rejected) {
+  // A bid whose credits came back already (the make-good, docs/contract.md §3.9) gets nothing more: at most once.
+  // Read after the UPDATE above, which waited for any make-good holding the bid's row, so its refund is seen.
+  const refunded = await selectRefundedBidIds(
+    tx,
+    rejected.map((bid) => bid.id),
+  );
+  const owed = rejected.filter((bid) => !refunded.has(bid.id));
+  for (const bid of owed) {
     // The unique (bid_id, type) index makes a second refund of one bid impossible, whatever races.
     await postLedgerEntry(tx, {
       userId: bid.providerId,
       amount: bid.creditsCost,
       type: 'refund',
       bidId: bid.id,
-      descriptionKey: 'credits:tx_refund',
+      descriptionKey,
       descriptionParams: { jobTitle: job.title },
     });
   }
   await notifyBidders(tx, rejected);
   if (mail) {
-    for (const bid of rejected) {
+    for (const bid of owed) {
       await enqueueEmailToUsers(tx, {
         ...mail,
         kind: 'hires',
@@ -157,7 +170,7 @@ export async function expireStaleJobs(
     const jobId = await db.transaction(async (tx) => {
       const job = await selectStaleOpenJob(tx, cutoff);
       if (!job) return null;
-      await refundPendingBids(tx, job, mail);
+      await refundPendingBids(tx, job, mail, 'credits:tx_refund_expired');
       await setStatus(tx, job, 'cancelled');
       return job.id;
     });

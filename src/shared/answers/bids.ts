@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { ACTIVITY_LEVELS, BID_STATUSES, BID_TIERS } from '../bid-rules.js';
 import { money, timestamp } from './common.js';
 
+/** One step of a bid's story as its provider sees it, in time order (docs/contract.md §3.9). */
+export const BidTimelineEntryAnswer = z
+  .object({
+    type: z.enum([
+      'placed',
+      'viewed',
+      'declined',
+      'hired',
+      'not_selected',
+      'job_cancelled',
+      'job_expired',
+      'refunded',
+      'disputed',
+      'dispute_refused',
+    ]),
+    at: timestamp,
+    /** Why the credits came back: on `refunded` only. */
+    reason: z.enum(['job_cancelled', 'job_expired', 'not_viewed', 'dispute_approved']).optional(),
+  })
+  .meta({ id: 'BidTimelineEntry' });
+
 /** A bid as GET/POST /api/jobs/{id}/bids answer it, to those allowed to see it (docs/contract.md §4.5). */
 export const BidAnswer = z
   .object({
@@ -23,6 +44,10 @@ export const BidAnswer = z
     revisedAt: timestamp.nullable(),
     /** Until when the bidder may still revise it (block and bust, once); null when they may not. */
     revisableUntil: timestamp.nullable(),
+    /** When the job's owner was first served it in their bid list (or declined it); null until then (§3.9). */
+    viewedAt: timestamp.nullable(),
+    /** The bid's story: on the provider's own bid only (GET /api/jobs/{id}/bids as its bidder). */
+    timeline: z.array(BidTimelineEntryAnswer).optional(),
     createdAt: timestamp,
   })
   .meta({ id: 'Bid' });
@@ -60,6 +85,9 @@ export const MyBidAnswer = z
     amount: money,
     creditsCost: z.number().int(),
     status: z.enum(BID_STATUSES),
+    /** When the job's owner was first served it in their bid list (or declined it); null until then (§3.9). */
+    viewedAt: timestamp.nullable(),
+    timeline: z.array(BidTimelineEntryAnswer),
     createdAt: timestamp,
   })
   .meta({ id: 'MyBid' });

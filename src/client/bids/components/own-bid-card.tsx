@@ -22,6 +22,7 @@ import { Textarea } from '#client/ui/textarea.js';
 import { toast } from '#client/ui/toast.js';
 import { useReviseBid } from '../api/revise-bid.js';
 import { BidStatusBadge, TierBadge } from './tier-badge.js';
+import { BidTimeline } from './bid-timeline.js';
 
 /** A bidder's own bid on the job page, with the one revision a block or bust bid allows. */
 export function OwnBidCard({ bid }: { bid: Bid }) {
@@ -51,6 +52,7 @@ export function OwnBidCard({ bid }: { bid: Bid }) {
             {t('bids:credits_spent_on_bid', { count: bid.creditsCost })}
           </p>
         </div>
+        <BidTimeline entries={bid.timeline} />
         {bid.message && <p className="rounded-xl bg-muted/60 p-3 text-sm whitespace-pre-line">{bid.message}</p>}
         {bid.revisedAt && (
           <p className="text-[13px] text-muted-foreground" suppressHydrationWarning>

@@ -8,6 +8,7 @@ import { formatMoney, formatRelativeTime } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Badge } from '#client/ui/badge.js';
+import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Skeleton } from '#client/ui/skeleton.js';
@@ -60,6 +61,8 @@ export type AcceptQuestion = { asking: string | null };
 
 /** The accept form's `intent`: the job page's action (job-detail-page.tsx) sends it to acceptBidAction. */
 export const ACCEPT_BID_INTENT = 'accept-bid';
+/** The decline form's `intent` ('Not for me', docs/contract.md §3.9), sent to declineBidAction. */
+export const DECLINE_BID_INTENT = 'decline-bid';
 
 function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
   const { t } = useTranslation();
@@ -68,7 +71,9 @@ function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
   const answer = useActionData() as Partial<AcceptQuestion & FormFailure> | undefined;
   const failure = useFormFailure([], 'common:error_generic');
   // The page's action answers every form on it: what it answered is this row's only if this row sent it.
-  const refused = failure.values.intent === ACCEPT_BID_INTENT && failure.values.bidId === bid.id;
+  const refused =
+    (failure.values.intent === ACCEPT_BID_INTENT || failure.values.intent === DECLINE_BID_INTENT) &&
+    failure.values.bidId === bid.id;
   const pending = navigation.state !== 'idle' && navigation.formData?.get('bidId') === bid.id;
   const canAccept = job.status === 'open' && bid.status === 'pending';
   const amount = formatMoney(bid.amount, language);
@@ -138,6 +143,15 @@ function OwnerBidRow({ bid, job }: { bid: Bid; job: Job }) {
               question={t('projects:accept_confirm', { name: bid.providerName, amount })}
               pending={pending}
             />
+          </Form>
+        )}
+        {canAccept && (
+          <Form method="post" className="contents">
+            <input type="hidden" name="intent" value={DECLINE_BID_INTENT} />
+            <input type="hidden" name="bidId" value={bid.id} />
+            <Button type="submit" variant="outline" disabled={pending} data-testid="decline-bid">
+              {t('bids:decline')}
+            </Button>
           </Form>
         )}
       </div>

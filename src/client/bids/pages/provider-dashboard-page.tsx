@@ -17,6 +17,7 @@ import { Skeleton } from '#client/ui/skeleton.js';
 import { myBidsQueryOptions, useMyBids } from '../api/get-my-bids.js';
 import { bidStats } from '../components/bid-stats.js';
 import { BidStatusBadge, TierBadge } from '../components/tier-badge.js';
+import { BidTimeline } from '../components/bid-timeline.js';
 import { fullName } from '#shared/names.js';
 
 // Spec §9 'Lists': 5 jobs, 3 recent bids, descriptions cut to 100 characters.
@@ -132,6 +133,7 @@ function ProviderDashboard({ user }: { user: User }) {
                       <span className="text-xs text-muted-foreground" suppressHydrationWarning>
                         {formatDate(bid.createdAt, language)}
                       </span>
+                      <BidTimeline entries={bid.timeline} />
                     </div>
                     <div className="flex items-center gap-2">
                       <TierBadge tier={bid.tier} />

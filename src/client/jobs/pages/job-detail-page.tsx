@@ -5,6 +5,8 @@ import { data, Link, useParams, type ActionFunctionArgs } from 'react-router';
 import type { Job } from '#shared/jobs.js';
 import {
   ACCEPT_BID_INTENT,
+  DECLINE_BID_INTENT,
+  declineBidAction,
   intelligenceQueryOptions,
   jobBidsQueryOptions,
   PLACE_BID_INTENT,
@@ -47,7 +49,7 @@ export const jobLoader = queryLoader(async (queryClient, { params }, user) => {
 
 /**
  * The job page's forms (docs/decisions/030), told apart by their `intent`: a provider's bid and the owner's
- * 'Accept bid'. Runs in the browser for a form sent by scripts, and on the server for one the browser posted.
+ * 'Accept bid' and 'Not for me'. Runs in the browser for a form sent by scripts, and on the server for one the browser posted.
  */
 export async function jobAction({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -56,6 +58,7 @@ export async function jobAction({ request, params, context }: ActionFunctionArgs
   const intent = form.get('intent');
   if (intent === PLACE_BID_INTENT) return placeBidAction(jobId, form, queryClient);
   if (intent === ACCEPT_BID_INTENT) return acceptBidAction(jobId, form, queryClient);
+  if (intent === DECLINE_BID_INTENT) return declineBidAction(jobId, form, queryClient);
   throw data(null, { status: 400, statusText: 'Bad Request' });
 }
 

@@ -23,6 +23,10 @@ export const bids = pgTable(
     status: bidStatus('status').notNull().default('pending'),
     // A block bid may be revised once inside its response window (docs/contract.md §4.6).
     revisedAt: timestamp('revised_at', { withTimezone: true }),
+    // When the job's owner was first served the bid in their bid list, or declined it (docs/contract.md §3.9).
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    // When the owner declined it ('Not for me'): a rejected bid with this set was declined, not just not selected.
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -31,6 +35,10 @@ export const bids = pgTable(
     unique('bids_job_provider_key').on(t.jobId, t.providerId),
     index('bids_provider_idx').on(t.providerId, t.createdAt),
     index('bids_job_created_idx').on(t.jobId, t.createdAt),
+    // The make-good sweep's candidates: pending bids nobody has viewed, oldest first (decision 040).
+    index('bids_unviewed_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.viewedAt} is null`),
     check('bids_amount_non_negative', sql`${t.amount} >= 0`),
     check('bids_credits_cost_positive', sql`${t.creditsCost} > 0`),
   ],
