@@ -29,6 +29,19 @@ export async function settlesWithin(promise: Promise<unknown>, ms: number): Prom
   }
 }
 
+/** `promise`, or a rejection with `message` when it has not settled within `ms` (a server that answers nothing). */
+export async function within<T>(ms: number, promise: Promise<T>, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Closes a connection's socket at once, whatever it is doing (its queries fail with 'Connection terminated'). */
 export function dropConnection(client: pg.ClientBase): void {
   (client as pg.Client).connection.stream.destroy();

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { openPool, POOL_TIMEOUTS } from './connections.js';
+import { openPool, POOL_TIMEOUTS, within } from './connections.js';
 import { listenPostgres } from './listen.js';
 import { openReplica } from './replica.js';
 import { poolTransactions } from './transactions.js';
@@ -39,15 +39,7 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
       }
     },
     ping: async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('database ping timed out')), POOL_TIMEOUTS.pingMs);
-      });
-      try {
-        await Promise.race([pool.query('select 1'), late]);
-      } finally {
-        clearTimeout(timer);
-      }
+      await within(POOL_TIMEOUTS.pingMs, pool.query('select 1'), 'database ping timed out');
     },
     listen: (channel, onPayload, onResubscribed) => listenPostgres(url, channel, onPayload, onResubscribed),
     close: async () => {

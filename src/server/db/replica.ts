@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { withTransaction } from './drizzle-internals.js';
-import { openPool } from './connections.js';
+import { openPool, within } from './connections.js';
 import { isDatabaseUnavailable } from './errors.js';
 import type { Db } from './types.js';
 
@@ -38,18 +38,6 @@ const lsnValue = (lsn: string) => {
   return BigInt(`0x${high}`) * 4_294_967_296n + BigInt(`0x${low}`);
 };
 
-async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('replica check timed out')), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export function openReplica(
   url: string,
   primary: { pool: pg.Pool; db: Db },
@@ -85,6 +73,7 @@ export function openReplica(
         pool.query<{ lsn: string | null; standby: boolean }>(
           'select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as standby',
         ),
+        'replica check timed out',
       );
       const { lsn, standby } = rows[0]!;
       if (!standby || lsn === null) {
