@@ -363,8 +363,8 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
       const { rows } = await pool.query({
         name: 'jobs_open_list',
         text: `select ${JOB_COLUMNS} ${JOBS_FROM} where "jobs"."status" = 'open'
-      order by "jobs"."created_at" desc, "jobs"."id" desc limit $3 offset $4`,
-        values: [user.id, user.id, limit, offset],
+      order by "jobs"."created_at" desc, "jobs"."id" desc limit $2 offset $3`,
+        values: [user.id, limit, offset],
       });
       return rows.map(toJob);
     },
@@ -377,8 +377,8 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
       const { rows } = await pool.query({
         name: 'jobs_by_id',
         text: `select ${JOB_COLUMNS}, "jobs"."hired_provider_id", "jobs"."service_request_id" ${JOBS_FROM}
-      where "jobs"."id" = $3`,
-        values: [user.id, user.id, id],
+      where "jobs"."id" = $2`,
+        values: [user.id, id],
       });
       const row = rows[0];
       const hidden = row?.service_request_id && ![row.customer_id, row.hired_provider_id].includes(user.id);
