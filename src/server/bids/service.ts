@@ -9,12 +9,12 @@ import {
   type PlaceBidData,
   type ReviseBidData,
 } from '#shared/bids.js';
+import type { Language } from '#shared/i18n/languages.js';
 import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/index.js';
 import { publishEvents } from '#server/events/index.js';
-import { enqueueEmailToRecipients } from '#server/mail/index.js';
-import { bidEmail, declinedEmail } from '#server/mail/index.js';
-import { enqueuePush, pushOfEmail } from '#server/push/index.js';
+import { bidEmail, declinedEmail, notificationEmails } from '#server/mail/index.js';
+import { enqueueNotices, pushOfEmail } from '#server/push/index.js';
 import { enqueueEmailToUsers } from '#server/auth/index.js';
 import { isUuid } from '#server/http/ids.js';
 import type { Ctx } from '#server/http/context.js';
@@ -150,22 +150,27 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
         now: now.toISOString(),
       });
     }
-    await enqueueEmailToRecipients(tx, {
-      config: ctx.config,
-      origin: ctx.origin,
-      kind: 'bids',
-      recipients: [customer],
-      content: (language) => bidEmail(language, { jobId, title, provider: fullName(ctx.user), amount: bid.amount }),
-    });
-    await enqueuePush(tx, {
-      config: ctx.config,
-      origin: ctx.origin,
-      type: 'bid',
-      userIds: [customer.id],
-      tag: `job:${jobId}`,
-      content: (language) =>
-        pushOfEmail(bidEmail(language, { jobId, title, provider: fullName(ctx.user), amount: bid.amount })),
-    });
+    // The owner's email and pushes, one statement (docs/contract.md §3.7, §3.10).
+    const email = (language: Language) =>
+      bidEmail(language, { jobId, title, provider: fullName(ctx.user), amount: bid.amount });
+    await enqueueNotices(
+      tx,
+      notificationEmails({
+        config: ctx.config,
+        origin: ctx.origin,
+        kind: 'bids',
+        recipients: [customer],
+        content: email,
+      }),
+      {
+        config: ctx.config,
+        origin: ctx.origin,
+        type: 'bid',
+        userIds: [customer.id],
+        tag: `job:${jobId}`,
+        content: (language) => pushOfEmail(email(language)),
+      },
+    );
     // A block or bust bid just placed may be revised until its response window closes.
     return toBid(bid, fullName(ctx.user), windows, windows.blockResponseWindow, now);
   });

@@ -5,6 +5,7 @@ import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/clien
 import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
 import { notifySql } from '#server/events/index.js';
 import { notEnqueued } from '#server/mail/index.js';
+import { pushInsert } from '#server/push/index.js';
 
 // The conversations feature's statements and the mappers from their rows to answers; service.ts holds the rules.
 
@@ -28,7 +29,8 @@ export function toMessage(row: MessageRow, sender: Sender): Message {
 /**
  * The whole of sending a message, one statement: the participant check (the job's owner and a provider
  * who bid on it or is hired on it), the conversation upsert, the message and both NOTIFYs. A
- * conversation that already exists keeps its id, which replaces the fresh one in the NOTIFY payloads.
+ * conversation that already exists keeps its id, which replaces the fresh one in the NOTIFY payloads and in the
+ * receiver's pushes (the push room's pushInsert, values of push's pushValues).
  * `jobs` 0: no such job; `conversationId` null: the sender may not write to the receiver on it.
  */
 export const sendMessageStatement = preparedStatement<{ jobs: number; conversationId: string | null }>(
@@ -56,7 +58,12 @@ export const sendMessageStatement = preparedStatement<{ jobs: number; conversati
       SELECT ${param('messageId')}::uuid, conversation.id, ${param('jobId')}::uuid, ${param('senderId')}::uuid,
         ${param('receiverId')}::uuid, ${param('content')}, ${param('now')}::timestamptz
       FROM conversation
-      RETURNING conversation_id
+      RETURNING conversation_id, receiver_id
+    ), pushed AS (
+      ${pushInsert(
+        sql`ARRAY(SELECT receiver_id FROM message)`,
+        sql`replace(${param('pushPayloads')}::text, ${param('freshConversationId')}, (SELECT conversation_id::text FROM message))::jsonb`,
+      )}
     ), notified AS (
       SELECT ${notifySql(sql`replace(payload, ${param('freshConversationId')}, message.conversation_id::text)`)}
       FROM message, unnest(ARRAY[${param('receiverPayload')}::text, ${param('senderPayload')}::text]) AS payload

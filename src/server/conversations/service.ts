@@ -13,7 +13,7 @@ import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId } from '#server/jobs/index.js';
-import { enqueuePush, messagePush } from '#server/push/index.js';
+import { messagePush, pushValues } from '#server/push/index.js';
 import {
   conversationsOf,
   markRead,
@@ -35,7 +35,7 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
  * streams hear of the message when it commits.
  *
  * One prepared statement (issue 15: delivery latency under load is send throughput) answers no job (404) or
- * no participant (403); the receiver's pushes are written in its transaction. Ids and
+ * no participant (403), and writes the receiver's pushes. Ids and
  * the time are made here, so the event is built before the statement runs.
  */
 export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Message> {
@@ -61,33 +61,32 @@ export async function sendMessage(ctx: Ctx, input: SendMessageData): Promise<Mes
   // A long message can exceed NOTIFY's payload limit: then the receiving instance reads the row.
   const reference = { messageId: message.id };
   const payload = (userId: string) => notificationPayload({ userId, type: 'message.created', data: event, reference });
-  // The message and its push to the receiver's devices commit together (docs/contract.md §3.10).
-  const row = await ctx.db.transaction(async (tx) => {
-    const [row] = await sendMessageStatement(tx, {
-      jobId: input.jobId,
-      senderId,
-      receiverId,
-      content: input.content,
-      now: now.toISOString(),
-      messageId: message.id,
-      freshConversationId,
-      receiverPayload: payload(receiverId),
-      senderPayload: payload(senderId),
-    });
-    if (!row || Number(row.jobs) === 0) throw new AppError('job_not_found');
-    if (!row.conversationId) throw new AppError('not_conversation_participant');
-    const conversationId = row.conversationId;
-    const sender = fullName(ctx.user);
-    await enqueuePush(tx, {
+  // The message, its NOTIFYs and its pushes to the receiver's devices: one statement, so they commit together
+  // (docs/contract.md §3.10); the pushes name the fresh conversation id, which the statement replaces as it does
+  // in the NOTIFYs.
+  const sender = fullName(ctx.user);
+  const [row] = await sendMessageStatement(ctx.db, {
+    jobId: input.jobId,
+    senderId,
+    receiverId,
+    content: input.content,
+    now: now.toISOString(),
+    messageId: message.id,
+    freshConversationId,
+    receiverPayload: payload(receiverId),
+    senderPayload: payload(senderId),
+    ...pushValues({
       config: ctx.config,
       origin: ctx.origin,
       type: 'message',
       userIds: [receiverId],
-      tag: `conversation:${conversationId}`,
-      content: (language) => messagePush(language, { sender, content: input.content, conversationId }),
-    });
-    return { conversationId };
+      tag: `conversation:${freshConversationId}`,
+      content: (language) =>
+        messagePush(language, { sender, content: input.content, conversationId: freshConversationId }),
+    }),
   });
+  if (!row || Number(row.jobs) === 0) throw new AppError('job_not_found');
+  if (!row.conversationId) throw new AppError('not_conversation_participant');
   return { ...message, conversationId: row.conversationId };
 }
 

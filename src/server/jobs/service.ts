@@ -8,9 +8,8 @@ import { isUuid } from '#server/http/ids.js';
 import { translate } from '#server/http/i18n.js';
 import { providersMatchingJob } from '#server/business-profiles/index.js';
 import { publishEvents } from '#server/events/index.js';
-import { enqueueEmails } from '#server/mail/index.js';
-import { leadEmail } from '#server/mail/index.js';
-import { enqueuePush, pushOfEmail } from '#server/push/index.js';
+import { languageOf, leadEmail } from '#server/mail/index.js';
+import { enqueueNotices, pushOfEmail } from '#server/push/index.js';
 import { foreignPhotoUrls } from '#server/uploads/index.js';
 import { lookupZip } from '#server/zip/index.js';
 import {
@@ -113,7 +112,9 @@ async function alertMatchingProviders(ctx: Ctx, job: JobRow, category: { slug: s
     budgetMin: job.budgetMin,
     budgetMax: job.budgetMax,
   };
-  await enqueueEmails(
+  // The emails, and a push to each of their devices at once (docs/contract.md §3.10), one per job and device: one
+  // statement.
+  await enqueueNotices(
     ctx.db,
     providers.map((provider) => ({
       config: ctx.config,
@@ -121,19 +122,18 @@ async function alertMatchingProviders(ctx: Ctx, job: JobRow, category: { slug: s
       origin: ctx.origin,
       kind: 'leads' as const,
       dedupeKey: `lead:${job.id}:${provider.id}`,
-      content: leadEmail(provider.language === 'es' ? 'es' : 'en', facts),
+      content: leadEmail(languageOf(provider), facts),
     })),
+    {
+      config: ctx.config,
+      origin: ctx.origin,
+      type: 'lead',
+      userIds: providers.map((provider) => provider.id),
+      tag: `job:${job.id}`,
+      dedupeKey: `lead:${job.id}`,
+      content: (language) => pushOfEmail(leadEmail(language, facts)),
+    },
   );
-  // And a push to each of their devices, at once (docs/contract.md §3.10), one per job and device.
-  await enqueuePush(ctx.db, {
-    config: ctx.config,
-    origin: ctx.origin,
-    type: 'lead',
-    userIds: providers.map((provider) => provider.id),
-    tag: `job:${job.id}`,
-    dedupeKey: `lead:${job.id}`,
-    content: (language) => pushOfEmail(leadEmail(language, facts)),
-  });
 }
 
 export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {

@@ -4,7 +4,7 @@ import type { Config } from '#server/config.js';
 import type { DbOrTx } from '#server/db/client.js';
 import type { Language } from '#shared/i18n/languages.js';
 import { linkOrigin } from './link-origin.js';
-import { insertOutboxRows } from './queries.js';
+import { insertOutboxRows, type NewOutboxRow } from './queries.js';
 import { languageOf, renderEmail, type EmailContent, type Recipient } from './templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
@@ -28,12 +28,9 @@ function senderDomain(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-/**
- * Writes emails to the outbox in the caller's transaction (docs/contract.md §3.7): they leave only if it commits,
- * and the worker (worker.ts) sends each once. Returns how many rows were written.
- */
-export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promise<number> {
-  const rows = emails.flatMap((email) => {
+/** The outbox rows of these emails, rendered; none for a notification whose kind its recipient turned off. */
+export function outboxRows(emails: OutgoingEmail[]): NewOutboxRow[] {
+  return emails.flatMap((email) => {
     if (email.kind && !email.to.emailNotifications[email.kind]) return [];
     const origin = linkOrigin(email.config, email.origin);
     const unsubscribe = email.kind
@@ -55,6 +52,14 @@ export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promis
       },
     ];
   });
+}
+
+/**
+ * Writes emails to the outbox in the caller's transaction (docs/contract.md §3.7): they leave only if it commits,
+ * and the worker (worker.ts) sends each once. Returns how many rows were written.
+ */
+export async function enqueueEmails(tx: DbOrTx, emails: OutgoingEmail[]): Promise<number> {
+  const rows = outboxRows(emails);
   if (rows.length === 0) return 0;
   return (await insertOutboxRows(tx, { rows: JSON.stringify(rows) })).length;
 }
@@ -68,17 +73,19 @@ export function enqueueEmailToRecipients(
   tx: DbOrTx,
   email: NotificationEmail & { recipients: OutgoingEmail['to'][] },
 ): Promise<number> {
-  return enqueueEmails(
-    tx,
-    email.recipients.map((to) => ({
-      config: email.config,
-      to,
-      origin: email.origin,
-      kind: email.kind,
-      dedupeKey: email.dedupeKey?.(to.id),
-      content: email.content(languageOf(to)),
-    })),
-  );
+  return enqueueEmails(tx, notificationEmails(email));
+}
+
+/** A notification as the emails of its recipients, each in their language. */
+export function notificationEmails(email: NotificationEmail & { recipients: OutgoingEmail['to'][] }): OutgoingEmail[] {
+  return email.recipients.map((to) => ({
+    config: email.config,
+    to,
+    origin: email.origin,
+    kind: email.kind,
+    dedupeKey: email.dedupeKey?.(to.id),
+    content: email.content(languageOf(to)),
+  }));
 }
 
 /** A notification email (docs/contract.md §3.7): skipped for a user who turned its kind off; one per dedupe key. */

@@ -4,31 +4,38 @@ import { emailOutbox } from '#server/db/schema/index.js';
 
 // The mail room's statements (docs/decisions/024): the outbox is its table; outbox.ts and worker.ts hold the rules.
 
-/** A claimed email, as the claim returns it. */
-type OutboxRow = {
-  id: string;
+/** An outbox row as outboxInsert reads it from JSON (outbox.ts outboxRows makes them). */
+export type NewOutboxRow = {
   message_id: string;
   recipient: string;
   subject: string;
   text_body: string;
   html_body: string;
   headers: Record<string, string>;
-  attempts: number;
-  created_at: Date | string;
+  dedupe_key: string | null;
 };
 
+/** A claimed email, as the claim returns it. */
+type OutboxRow = Omit<NewOutboxRow, 'dedupe_key'> & { id: string; attempts: number; created_at: Date | string };
+
 /**
- * Any number of outbox rows in one statement, prepared once (a bid writes one on its request path): the rows
- * travel as one JSON array, so the statement's text does not depend on how many there are.
+ * Any number of outbox rows in one statement, as an SQL piece for a statement of its own or another room's CTE (a
+ * bid writes its email beside its pushes, push/queries.ts): the rows travel as one JSON array (`rows`, an SQL json
+ * expression; outbox.ts outboxRows makes them), so the statement's text does not depend on how many there are.
  */
-export const insertOutboxRows = preparedStatement<{ id: string }>(
-  'email_outbox_insert',
-  sql`insert into ${emailOutbox} (message_id, recipient, subject, text_body, html_body, headers, dedupe_key)
+export function outboxInsert(rows: SQL): SQL {
+  return sql`insert into ${emailOutbox} (message_id, recipient, subject, text_body, html_body, headers, dedupe_key)
       select message_id, recipient, subject, text_body, html_body, headers, dedupe_key
-        from json_to_recordset(${param('rows')}::json) as r(message_id text, recipient text, subject text,
+        from json_to_recordset(${rows}) as r(message_id text, recipient text, subject text,
           text_body text, html_body text, headers jsonb, dedupe_key text)
       on conflict (dedupe_key) do nothing
-      returning id`,
+      returning id`;
+}
+
+/** outboxInsert on its own, prepared once (values: `rows`, the JSON text of outboxRows). */
+export const insertOutboxRows = preparedStatement<{ id: string }>(
+  'email_outbox_insert',
+  outboxInsert(sql`${param('rows')}::json`),
 );
 
 /**

@@ -2,9 +2,11 @@
 // as they call enqueueEmail; the background room runs the worker, app.ts registers the routes with the keys.
 // Nothing here imports a feature.
 export {
+  enqueueNotices,
   enqueuePush,
   messagePush,
   pushOfEmail,
+  pushValues,
   vapidKeysFor,
   type PushContent,
   type PushNotice,
@@ -13,3 +15,4 @@ export {
 export { pushWorker, PUSH_TTL_SECONDS, type PushWorkerOptions } from './worker.js';
 export { pushRoutes, type PushRoutesOptions } from './routes.js';
 export { allowedPushEndpoint } from './endpoints.js';
+export { pushInsert } from './queries.js';

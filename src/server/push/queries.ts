@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
 import { pushOutbox, pushSubscriptions, users, vapidKeys } from '#server/db/schema/index.js';
+import { outboxInsert } from '#server/mail/index.js';
 
 // The push room's statements (docs/decisions/038-web-push.md): subscriptions, the push outbox and the VAPID
 // keys are its tables; it reads `users` (the auth feature's) only for a recipient's language and switches, as
@@ -53,19 +54,33 @@ export async function deleteSubscription(db: DbOrTx, userId: string, endpoint: s
 }
 
 /**
- * One push for every device of the recipients who keep `kind` on, in one statement (a job may be a lead for a
- * thousand providers): the payloads of both languages travel as one JSON object, each device gets its user's.
+ * One push for every device of the recipients who keep the kind on, as an SQL piece for a statement of its own or
+ * a feature's CTE (a message writes its pushes in its own statement): `recipients` an SQL uuid[] expression,
+ * `payloads` an SQL jsonb `{en, es}` (each device gets its user's language); values pushUrgency, pushDedupeKey and
+ * pushKind (service.ts pushValues). A job may be a lead for a thousand providers: still one statement.
  */
-export const insertPushes = preparedStatement<{ id: string }>(
-  'push_outbox_insert',
-  sql`insert into ${pushOutbox} (subscription_id, payload, urgency, dedupe_key)
-      select s.id, ${param('payloads')}::jsonb -> u.language, ${param('urgency')}, ${param('dedupeKey')}
+export function pushInsert(recipients: SQL, payloads: SQL): SQL {
+  return sql`insert into ${pushOutbox} (subscription_id, payload, urgency, dedupe_key)
+      select s.id, (${payloads}) -> u.language, ${param('pushUrgency')}, ${param('pushDedupeKey')}
         from ${pushSubscriptions} s
         join ${users} u on u.id = s.user_id
-       where s.user_id = any(${param('userIds')}::uuid[])
-         and coalesce((u.push_notifications ->> ${param('kind')}::text)::boolean, true)
+       where s.user_id = any(${recipients})
+         and coalesce((u.push_notifications ->> ${param('pushKind')}::text)::boolean, true)
       on conflict (subscription_id, dedupe_key) do nothing
-      returning id`,
+      returning id`;
+}
+
+const recipients = sql`${param('pushUserIds')}::uuid[]`;
+const payloads = sql`${param('pushPayloads')}::jsonb`;
+
+/** pushInsert on its own, prepared once (values: pushValues). */
+export const insertPushes = preparedStatement<{ id: string }>('push_outbox_insert', pushInsert(recipients, payloads));
+
+/** A notice's emails (mail room's outbox rows, `rows`) and its pushes written by one statement, one round trip. */
+export const insertNotices = preparedStatement<{ emails: number; pushes: number }>(
+  'notices_insert',
+  sql`with emails as (${outboxInsert(sql`${param('rows')}::json`)}), pushes as (${pushInsert(recipients, payloads)})
+      select (select count(*)::int from emails) as emails, (select count(*)::int from pushes) as pushes`,
 );
 
 /** A claimed push, with the subscription it goes to. */

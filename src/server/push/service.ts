@@ -6,9 +6,16 @@ import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
-import { linkOrigin, translatorFor, type EmailContent } from '#server/mail/index.js';
+import {
+  enqueueEmails,
+  linkOrigin,
+  outboxRows,
+  translatorFor,
+  type EmailContent,
+  type OutgoingEmail,
+} from '#server/mail/index.js';
 import { allowedPushEndpoint } from './endpoints.js';
-import { deleteSubscription, insertPushes, keepVapidKeys, upsertSubscription } from './queries.js';
+import { deleteSubscription, insertNotices, insertPushes, keepVapidKeys, upsertSubscription } from './queries.js';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -89,13 +96,10 @@ const BODY_MAX = 240;
 const clip = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
 
 /**
- * Writes pushes to the outbox in the caller's transaction (docs/contract.md §3.10): one per subscribed device of
- * each recipient who keeps this kind on, in their language; they leave only if it commits, and the worker
- * (worker.ts) sends each once. Returns how many were written.
+ * The values of a notice's pushes for push_outbox_insert and the statements that embed pushInsert (queries.ts): the
+ * payloads of both languages as one JSON text, the recipients as an array literal, the urgency, key and switch.
  */
-export async function enqueuePush(tx: DbOrTx, notice: PushNotice): Promise<number> {
-  const userIds = [...new Set(notice.userIds)];
-  if (userIds.length === 0) return 0;
+export function pushValues(notice: PushNotice) {
   const origin = linkOrigin(notice.config, notice.origin);
   const payload = (language: Language): PushPayload => {
     const content = notice.content(language);
@@ -107,12 +111,36 @@ export async function enqueuePush(tx: DbOrTx, notice: PushNotice): Promise<numbe
       tag: notice.tag,
     };
   };
-  const rows = await insertPushes(tx, {
-    payloads: JSON.stringify({ en: payload('en'), es: payload('es') }),
-    urgency: notice.type === 'lead' || notice.type === 'message' ? 'high' : 'normal',
-    dedupeKey: notice.dedupeKey ?? null,
-    userIds: `{${userIds.join(',')}}`,
-    kind: SWITCH_OF[notice.type],
-  });
-  return rows.length;
+  return {
+    pushUserIds: `{${[...new Set(notice.userIds)].join(',')}}`,
+    pushPayloads: JSON.stringify({ en: payload('en'), es: payload('es') }),
+    pushUrgency: notice.type === 'lead' || notice.type === 'message' ? 'high' : 'normal',
+    pushDedupeKey: notice.dedupeKey ?? null,
+    pushKind: SWITCH_OF[notice.type],
+  };
+}
+
+/**
+ * Writes pushes to the outbox in the caller's transaction (docs/contract.md §3.10): one per subscribed device of
+ * each recipient who keeps this kind on, in their language; they leave only if it commits, and the worker
+ * (worker.ts) sends each once. Returns how many were written.
+ */
+export async function enqueuePush(tx: DbOrTx, notice: PushNotice): Promise<number> {
+  if (notice.userIds.length === 0) return 0;
+  return (await insertPushes(tx, pushValues(notice))).length;
+}
+
+/**
+ * A notification's emails and its pushes, in one statement of the caller's transaction (the mail room's outbox and
+ * this room's, each by its own rules): one round trip where a bid or a hire would spend two.
+ */
+export async function enqueueNotices(
+  tx: DbOrTx,
+  emails: OutgoingEmail[],
+  notice: PushNotice,
+): Promise<{ emails: number; pushes: number }> {
+  const rows = outboxRows(emails);
+  if (notice.userIds.length === 0) return { emails: await enqueueEmails(tx, emails), pushes: 0 };
+  const [written] = await insertNotices(tx, { rows: JSON.stringify(rows), ...pushValues(notice) });
+  return written!;
 }
