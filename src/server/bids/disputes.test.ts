@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids, categories, creditTransactions, emailOutbox, users } from '#server/db/schema/index.js';
+import { bids, categories, emailOutbox } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { createJob, makeProvider, signUpOperator } from '#server/test/factories.js';
-import { assertLedgerInvariant } from '#server/test/ledger.js';
+import { assertLedgerInvariant, balanceOf, bidRefunds } from '#server/test/ledger.js';
 import { expireStaleJobs } from '#server/projects/index.js';
 import { refundUnviewedBids } from './make-good.js';
 
@@ -32,15 +32,8 @@ const dispute = (provider: Session | null, bidId: string, reason = 'spam', detai
   call(provider, 'POST', `/api/bids/${bidId}/dispute`, { reason, ...(details !== undefined ? { details } : {}) });
 const decide = (session: Session | null, id: string, decision: 'approve' | 'refuse', note?: string) =>
   call(session, 'POST', `/api/admin/disputes/${id}/decide`, { decision, ...(note ? { note } : {}) });
-async function balance(userId: string) {
-  const [row] = await t.app.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  return row!.credits;
-}
-const refunds = (bidId: string) =>
-  t.app.db
-    .select()
-    .from(creditTransactions)
-    .where(and(eq(creditTransactions.bidId, bidId), eq(creditTransactions.type, 'refund')));
+const balance = (userId: string) => balanceOf(t.app.db, userId);
+const refunds = (bidId: string) => bidRefunds(t.app.db, bidId);
 const lastEmail = async (email: string) =>
   (
     await t.app.db
