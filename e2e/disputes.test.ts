@@ -75,6 +75,30 @@ describeJourney('disputes: a provider disputes a bid, an operator approves it, t
     }
   });
 
+  it('disputes from the job page with no scripts at all: the native form posts to the page, which shows the status', async () => {
+    const { provider, bid } = await bidOnNewJob('es');
+    const mine = await call<{ id: string; jobId: string }[]>(provider, 'GET', '/api/my-bids');
+    const jobId = mine.find((b) => b.id === bid.id)!.jobId;
+    const context = await browser.newContext({
+      viewport: MOBILE,
+      javaScriptEnabled: false,
+      locale: 'en-US',
+      storageState: await provider.context().storageState(),
+    });
+    // The language a page rendered on the server is read in (no scripts to read the browser's storage).
+    await context.addCookies([{ name: 'lang', value: 'es', url: app.url }]);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/jobs/${jobId}`);
+    const own = page.getByTestId('own-bid');
+    await own.getByText(text('es', 'bids:dispute'), { exact: true }).click();
+    await own.getByLabel(text('es', 'bids:dispute_reason_label')).selectOption('spam');
+    await own.getByTestId('dispute-submit').click();
+    await expect
+      .poll(() => page.getByTestId('own-bid').getByTestId('dispute-status').textContent())
+      .toBe(text('es', 'bids:dispute_status_open'));
+    await context.close();
+  });
+
   it('an operator approves the oldest open dispute on /admin and the provider sees the credits back', async () => {
     const { provider, bid } = await bidOnNewJob('en');
     await dispute(provider, 'en');
@@ -90,16 +114,16 @@ describeJourney('disputes: a provider disputes a bid, an operator approves it, t
     await admin.getByTestId('verify-done').waitFor();
     await admin.goto(`${app.url}/admin`);
     await admin.getByRole('tab', { name: text('en', 'bids:admin_disputes_tab') }).click();
-    // Oldest first: the two disputes of the first test come before this one; this one is the last.
+    // Oldest first: the three disputes of the tests before come first; this one is the last.
     const queued = admin.getByTestId('queued-dispute');
-    await expect.poll(() => queued.count()).toBe(3);
+    await expect.poll(() => queued.count()).toBe(4);
     const mine = queued.last();
     expect(await mine.textContent()).toContain('Three calls, no answer.');
     await mine.getByLabel(text('en', 'bids:admin_dispute_note_label')).fill('The customer never answered.');
     await screenshot(admin, 'disputes-admin-queue-en-1280');
     await mine.getByTestId('approve-dispute').click();
     await admin.getByTestId('dispute-decided').waitFor();
-    await expect.poll(() => queued.count()).toBe(2);
+    await expect.poll(() => queued.count()).toBe(3);
 
     await provider.reload();
     const recent = provider.getByTestId('recent-bid').first();
