@@ -58,6 +58,7 @@ describeJourney('disputes: a provider disputes a bid, an operator approves it, t
     await recent.getByText(text(lang, 'bids:dispute'), { exact: true }).click();
     await recent.getByLabel(text(lang, 'bids:dispute_reason_label')).selectOption('unreachable_customer');
     await recent.getByLabel(text(lang, 'bids:dispute_details_label')).fill('Three calls, no answer.');
+    await screenshot(provider, `disputes-form-${lang}-375`);
     await recent.getByTestId('dispute-submit').click();
     await expect
       .poll(() => recent.getByTestId('dispute-status').textContent())
