@@ -10,7 +10,9 @@
  * load generator, fires a random mix at both instances for BENCH_CHAOS_SECONDS with BENCH_CHAOS_IN_FLIGHT
  * operations in flight (bench/support/chaos-workload.ts): bids of all three tiers, card purchases whose
  * confirm races the signed webhook on the other instance (a webhook that got no 2xx is sent again, as
- * Stripe does), promo redemptions, hires, cancellations with refunds, completions, messages, new jobs.
+ * Stripe does), promo redemptions, hires, cancellations with refunds, completions, messages, new jobs, and
+ * (issue 33) the owner's look at a job's bids and decline, disputes (duplicate_job often approved at once) and an
+ * operator's decisions, while the instances' make-good sweep refunds unseen bids.
  * At one third it SIGKILLs instance A and starts it again; at two thirds it stops PostgreSQL
  * (BENCH_CHAOS_PG_DOWN_S seconds) and starts it again. After each fault a probe asks each instance for
  * /readyz and a real write (a job posted) until both succeed: the seconds to full service.
@@ -20,7 +22,8 @@
  * network error), the invariant violations and the recovery times. Bar: ≥ 10,000 answered operations,
  * 0 violations, no 5xx but 503, full service ≤ 15 s after PostgreSQL is back. Exit code 1 when missed.
  * Knobs: BENCH_CHAOS_SECONDS (180), BENCH_CHAOS_IN_FLIGHT (32), BENCH_CHAOS_PROVIDERS (120),
- * BENCH_CHAOS_CUSTOMERS (40), BENCH_CHAOS_PG_DOWN_S (5).
+ * BENCH_CHAOS_CUSTOMERS (40), BENCH_CHAOS_PG_DOWN_S (5), BENCH_CHAOS_UNVIEWED_HOURS (0.005: the instances'
+ * BID_UNVIEWED_REFUND_HOURS, so their make-good sweep refunds unseen bids during the run).
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -54,6 +57,8 @@ const IN_FLIGHT = knob('BENCH_CHAOS_IN_FLIGHT', 32, 1000);
 const PROVIDERS = knob('BENCH_CHAOS_PROVIDERS', 120, 5000);
 const CUSTOMERS = knob('BENCH_CHAOS_CUSTOMERS', 40, 5000);
 const PG_DOWN_S = knob('BENCH_CHAOS_PG_DOWN_S', 5, 60);
+/** 18 s: the instances' make-good sweep (every quarter of it) refunds unseen bids many times in a run. */
+const UNVIEWED_HOURS = Number(process.env.BENCH_CHAOS_UNVIEWED_HOURS ?? 0.005) || 0.005;
 
 const BAR = { operations: 10_000, fullServiceAfterPgS: 15 };
 const ADMIN_EMAIL = 'chaos-admin@bench.example';
@@ -119,7 +124,13 @@ async function register(instance: Instance, n: number, email: string, role: User
   return user;
 }
 
-type Setup = { customers: User[]; providers: User[]; probes: Map<Instance, User>; categoryId: number };
+type Setup = {
+  customers: User[];
+  providers: User[];
+  probes: Map<Instance, User>;
+  categoryId: number;
+  operator: User;
+};
 
 async function setUp(instances: Instance[]): Promise<Setup> {
   const [a] = instances;
@@ -153,6 +164,7 @@ async function setUp(instances: Instance[]): Promise<Setup> {
     providers: users.filter((u) => u.role === 'provider'),
     probes,
     categoryId: (categories.body as { id: number }[])[0]!.id,
+    operator: admin,
   };
 }
 
@@ -277,6 +289,8 @@ async function main() {
         FREE_CREDITS_ON_UPGRADE: '200',
         TRUST_PROXY: '1',
         ADMIN_EMAILS: ADMIN_EMAIL,
+        // The make-good sweep (docs/contract.md §3.9) inside the run: a bid nobody viewed for this long comes back.
+        BID_UNVIEWED_REFUND_HOURS: String(UNVIEWED_HOURS),
         LOG_LEVEL: 'warn',
         ...stripe!.env,
       };
@@ -301,6 +315,7 @@ async function main() {
       setup.providers,
       PROMO_CODES.map((p) => p.code),
       setup.categoryId,
+      setup.operator,
     );
     await pool(setup.customers, 8, async (owner) => {
       for (let k = 0; k < 3; k++) await workload.postJob(owner);

@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   'jobs.ts': 'src/server/jobs',
   'bids.ts': 'src/server/bids',
   'competitive-intelligence.ts': 'src/server/bids',
+  'bid-disputes.ts': 'src/server/bids',
   'credit-transactions.ts': 'src/server/credits',
   'business-profiles.ts': 'src/server/business-profiles',
   'service-capabilities.ts': 'src/server/business-profiles',

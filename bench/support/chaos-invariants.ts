@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { BID_SEATS } from '#shared/bid-rules.js';
 import type { StripeTestServer } from '#server/test/stripe-server.js';
 import type { Accepted } from './chaos-workload.js';
 
@@ -23,6 +24,10 @@ export async function checkInvariants(url: string, accepted: Accepted, stripe: S
       await acceptedBids(rows, accepted),
       await everyBidCharged(rows),
       await refunds(rows, accepted),
+      await refundOnce(rows),
+      await disputes(rows, accepted),
+      await declines(rows, accepted),
+      await caps(rows),
       await hires(rows, accepted),
       await messages(rows, accepted),
     ];
@@ -163,8 +168,10 @@ async function everyBidCharged(rows: Rows): Promise<Check> {
 }
 
 /**
- * Cancelling an open job rejects and refunds each pending bid once (docs/contract.md §4.8); nothing else is
- * refunded (a hired job's other bids were real leads).
+ * Cancelling an open job rejects and refunds each pending bid (docs/contract.md §4.8): each bid of an unhired
+ * cancelled job that the owner did not decline has its credits back (from the cancellation, or earlier from the
+ * make-good or a dispute). Elsewhere a refund has a reason of its own: an unseen bid (the make-good) or an approved
+ * dispute (docs/contract.md §3.9); a hired job's other bids were real leads.
  */
 async function refunds(rows: Rows, accepted: Accepted): Promise<Check> {
   const violations: string[] = [];
@@ -177,28 +184,122 @@ async function refunds(rows: Rows, accepted: Accepted): Promise<Check> {
   }
   if (cancelled.length !== accepted.cancellations.length) violations.push('a cancelled job is missing');
   const wrong = await rows(`
-    SELECT b.id, b.status, j.status AS job_status, j.hired_provider_id, count(t.id)::int AS refunds,
-      COALESCE(sum(t.amount), 0)::int AS refunded, b.credits_cost
+    SELECT b.id, b.status, j.status AS job_status, count(t.id)::int AS refunds,
+      COALESCE(sum(t.amount), 0)::int AS refunded, b.credits_cost,
+      string_agg(t.description_params::json->>'key', ',') AS keys,
+      bool_or(d.status = 'approved') AS dispute_approved
     FROM bids b JOIN jobs j ON j.id = b.job_id
     LEFT JOIN credit_transactions t ON t.bid_id = b.id AND t.type = 'refund' AND t.user_id = b.provider_id
+    LEFT JOIN bid_disputes d ON d.bid_id = b.id
     GROUP BY b.id, j.id
-    HAVING (j.status = 'cancelled' AND j.hired_provider_id IS NULL
-            AND (b.status <> 'rejected' OR count(t.id) <> 1 OR COALESCE(sum(t.amount), 0) <> b.credits_cost))
-        OR (NOT (j.status = 'cancelled' AND j.hired_provider_id IS NULL) AND count(t.id) <> 0)`);
+    HAVING (j.status = 'cancelled' AND j.hired_provider_id IS NULL AND b.declined_at IS NULL
+            AND (b.status <> 'rejected' OR count(t.id) <> 1))
+        OR COALESCE(sum(t.amount), 0) NOT IN (0, b.credits_cost)
+        OR (NOT (j.status = 'cancelled' AND j.hired_provider_id IS NULL) AND count(t.id) > 0
+            AND NOT (string_agg(t.description_params::json->>'key', ',') = 'credits:tx_refund_not_viewed'
+              OR (string_agg(t.description_params::json->>'key', ',') = 'credits:tx_refund_dispute'
+                AND bool_or(d.status = 'approved'))))`);
   for (const r of wrong) {
-    violations.push(`bid ${r.id} (${r.status}) on a ${r.job_status} job: ${r.refunds} refunds of ${r.refunded}`);
+    violations.push(
+      `bid ${r.id} (${r.status}) on a ${r.job_status} job: ${r.refunds} refunds of ${r.refunded} (${r.keys})`,
+    );
   }
   const [strays] = await rows(`
     SELECT count(*)::int AS n FROM credit_transactions t LEFT JOIN bids b ON b.id = t.bid_id
     WHERE t.type = 'refund' AND (b.id IS NULL OR t.user_id <> b.provider_id)`);
   if (Number(strays!.n) > 0) violations.push(`${strays!.n} refunds to someone other than a bidder`);
-  const [jobsCancelled] = await rows(
-    `SELECT count(*)::int AS n FROM jobs WHERE status = 'cancelled' AND hired_provider_id IS NULL`,
+  const [refunded] = await rows(`SELECT count(*)::int AS n FROM credit_transactions WHERE type = 'refund'`);
+  return {
+    name: 'each refund has its reason (cancel, unseen, dispute)',
+    checked: Number(refunded!.n),
+    violations,
+  };
+}
+
+/** docs/contract.md §5: a bid's credits come back at most once, whatever mix of cancellation, make-good and dispute. */
+async function refundOnce(rows: Rows): Promise<Check> {
+  const [total] = await rows(`SELECT count(DISTINCT bid_id)::int AS n FROM credit_transactions WHERE type = 'refund'`);
+  const twice = await rows(`
+    SELECT bid_id, count(*)::int AS n FROM credit_transactions WHERE type = 'refund'
+    GROUP BY bid_id HAVING count(*) > 1`);
+  return {
+    name: "a bid's refunds ≤ 1",
+    checked: Number(total!.n),
+    violations: twice.map((r) => `bid ${r.bid_id}: ${r.n} refunds`),
+  };
+}
+
+/**
+ * Disputes (docs/contract.md §3.9): each 201 and each 200 decision stored as answered; one dispute per bid; an
+ * approved dispute's bid has its credits back (once, by the dispute or an earlier refund); a refused one's bid has
+ * no dispute refund.
+ */
+async function disputes(rows: Rows, accepted: Accepted): Promise<Check> {
+  const violations: string[] = [];
+  const stored = new Map((await rows(`SELECT id, bid_id, status FROM bid_disputes`)).map((r) => [String(r.id), r]));
+  for (const d of accepted.disputes) {
+    const row = stored.get(d.id);
+    if (!row || row.bid_id !== d.bidId) violations.push(`201 dispute ${d.id} missing`);
+    else if (d.status === 'approved' && row.status !== 'approved')
+      violations.push(`dispute ${d.id} answered approved, stored ${row.status}`);
+  }
+  const decided = new Map<string, string>();
+  for (const d of accepted.decisions) {
+    if (decided.has(d.id)) violations.push(`dispute ${d.id} decided twice (200 both times)`);
+    decided.set(d.id, d.status);
+    if (stored.get(d.id)?.status !== d.status)
+      violations.push(`decision on ${d.id}: answered ${d.status}, stored ${stored.get(d.id)?.status}`);
+  }
+  const [perBid] = await rows(
+    `SELECT count(*)::int AS n FROM (SELECT bid_id FROM bid_disputes GROUP BY 1 HAVING count(*) > 1) x`,
+  );
+  if (Number(perBid!.n) > 0) violations.push(`${perBid!.n} bids with more than one dispute`);
+  const wrong = await rows(`
+    SELECT d.id, d.status, count(t.id)::int AS refunds,
+      count(t.id) FILTER (WHERE t.description_params::json->>'key' = 'credits:tx_refund_dispute')::int AS by_dispute
+    FROM bid_disputes d LEFT JOIN credit_transactions t ON t.bid_id = d.bid_id AND t.type = 'refund'
+    GROUP BY d.id
+    HAVING (d.status = 'approved' AND count(t.id) <> 1)
+        OR (d.status <> 'approved' AND count(t.id) FILTER (WHERE t.description_params::json->>'key' = 'credits:tx_refund_dispute') > 0)`);
+  for (const r of wrong) violations.push(`dispute ${r.id} (${r.status}): ${r.refunds} refunds, ${r.by_dispute} by it`);
+  return {
+    name: 'each dispute stored as answered, approvals refunded once',
+    checked: stored.size,
+    violations,
+  };
+}
+
+/** Each 200 decline: the bid rejected and declined. */
+async function declines(rows: Rows, accepted: Accepted): Promise<Check> {
+  const bad = await rows(
+    `SELECT id, status FROM bids WHERE id = ANY($1::uuid[]) AND (status <> 'rejected' OR declined_at IS NULL)`,
+    [accepted.declines],
   );
   return {
-    name: 'cancellations refund each pending bid once',
-    checked: Number(jobsCancelled!.n),
-    violations,
+    name: 'each 2xx decline stored',
+    checked: accepted.declines.length,
+    violations: bad.map((r) => `declined bid ${r.id} is ${r.status}`),
+  };
+}
+
+/** docs/contract.md §5: a job never holds more bids than its cap, nor more Block or Bust bids than its seats. */
+async function caps(rows: Rows): Promise<Check> {
+  const [total] = await rows(`SELECT count(*)::int AS n FROM jobs`);
+  const over = await rows(`
+    SELECT j.id, j.bid_cap, j.bid_count, count(b.id)::int AS n,
+      count(b.id) FILTER (WHERE b.tier = 'block')::int AS block, count(b.id) FILTER (WHERE b.tier = 'bust')::int AS bust
+    FROM jobs j LEFT JOIN bids b ON b.job_id = j.id
+    GROUP BY j.id
+    HAVING count(b.id) <> j.bid_count
+        OR (j.bid_cap IS NOT NULL AND (count(b.id) > j.bid_cap
+          OR count(b.id) FILTER (WHERE b.tier = 'block') > ${BID_SEATS.block}
+          OR count(b.id) FILTER (WHERE b.tier = 'bust') > ${BID_SEATS.bust}))`);
+  return {
+    name: 'bids per job ≤ cap, seats ≤ max',
+    checked: Number(total!.n),
+    violations: over.map(
+      (r) => `job ${r.id}: ${r.n} bids (cap ${r.bid_cap}, counter ${r.bid_count}), ${r.block} block, ${r.bust} bust`,
+    ),
   };
 }
 

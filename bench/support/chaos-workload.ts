@@ -1,4 +1,4 @@
-import { BID_TIER_COSTS, type BidTier } from '#shared/bids.js';
+import { BID_TIER_COSTS, DISPUTE_REASONS, type BidTier } from '#shared/bids.js';
 import { CREDIT_PACKAGES } from '#shared/credits.js';
 import type { StripeTestServer } from '#server/test/stripe-server.js';
 import { call, type Answer, type Caller, type Instance, type Tallies } from './chaos-http.js';
@@ -24,6 +24,12 @@ export type Accepted = {
   hires: { jobId: string; bidId: string; providerId: string }[];
   cancellations: string[];
   messages: string[];
+  /** Bids the owner declined (200). */
+  declines: string[];
+  /** Disputes answered 201, with the status the 201 gave (approved: a verified duplicate_job). */
+  disputes: { id: string; bidId: string; status: string }[];
+  /** Decisions answered 200. */
+  decisions: { id: string; status: string }[];
 };
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -46,6 +52,9 @@ export class Workload {
     hires: [],
     cancellations: [],
     messages: [],
+    declines: [],
+    disputes: [],
+    decisions: [],
   };
   /** Succeeded payments whose webhook no instance has acknowledged yet: Stripe sends them again. */
   readonly undeliveredWebhooks = new Set<string>();
@@ -55,6 +64,8 @@ export class Workload {
   private readonly talks: { jobId: string; owner: User; provider: User }[] = [];
   /** Providers refused for want of credits: the next purchases are theirs. */
   private readonly broke = new Set<User>();
+  /** Disputes waiting for an operator (docs/contract.md §3.9). */
+  private readonly openDisputes: string[] = [];
   private readonly steps: Step[];
   private readonly totalWeight: number;
   private jobCount = 0;
@@ -67,6 +78,8 @@ export class Workload {
     private readonly providers: User[],
     private readonly promoCodes: string[],
     private readonly categoryId: number,
+    /** An operator (ADMIN_EMAILS, email confirmed): decides disputes. */
+    private readonly operator: User,
   ) {
     this.steps = [
       { weight: 28, run: () => this.bid('regular') },
@@ -79,6 +92,12 @@ export class Workload {
       { weight: 5, run: () => this.hire() },
       { weight: 5, run: () => this.cancel() },
       { weight: 2, run: () => this.complete() },
+      // Issue 33: the owner's look and 'Not for me', disputes and their decisions; the make-good sweep runs in
+      // the instances themselves (BID_UNVIEWED_REFUND_HOURS is seconds long in this bench).
+      { weight: 3, run: () => this.viewBids() },
+      { weight: 3, run: () => this.decline() },
+      { weight: 3, run: () => this.dispute() },
+      { weight: 2, run: () => this.decide() },
     ];
     this.totalWeight = this.steps.reduce((n, s) => n + s.weight, 0);
   }
@@ -305,6 +324,75 @@ export class Workload {
       },
     );
     if (answer.outcome === 'ok') this.accepted.messages.push(answer.body.id);
+    return answer;
+  }
+
+  /** The owner reads their job's bids: every bid in the list is viewed (no make-good for them any more). */
+  private async viewBids(): Promise<Answer | null> {
+    const job = this.jobWithBids();
+    if (!job) return this.bid('regular');
+    return this.send('view bids', this.instance(), job.owner, 'GET', `/api/jobs/${job.id}/bids`);
+  }
+
+  /** The owner declines a bid ('Not for me'): no refund; a bid no longer pending is refused. */
+  private async decline(): Promise<Answer | null> {
+    const job = this.jobWithBids();
+    if (!job) return this.bid('regular');
+    const bid = pick(job.bids);
+    const answer = await this.send(
+      'decline',
+      this.instance(),
+      job.owner,
+      'POST',
+      `/api/jobs/${job.id}/bids/${bid.id}/decline`,
+    );
+    if (answer.outcome === 'ok') this.accepted.declines.push(bid.id);
+    return answer;
+  }
+
+  /**
+   * A provider disputes one of their bids, often one already disputed or refunded (refused: already_disputed,
+   * already_refunded). Every chaos job has one category and ZIP, so a duplicate_job is often approved at once.
+   */
+  private async dispute(): Promise<Answer | null> {
+    if (this.accepted.bids.length === 0) return this.bid('regular');
+    const bid = this.accepted.bids[Math.max(0, this.accepted.bids.length - 1 - Math.floor(Math.random() * 500))]!;
+    const provider = this.providers.find((p) => p.id === bid.providerId)!;
+    const answer = await this.send('dispute', this.instance(), provider, 'POST', `/api/bids/${bid.id}/dispute`, {
+      reason: pick(DISPUTE_REASONS),
+      details: 'Disputed by the chaos benchmark.',
+    });
+    if (answer.outcome === 'ok') {
+      this.accepted.disputes.push({ id: answer.body.id, bidId: bid.id, status: answer.body.status });
+      if (answer.body.status === 'open') this.openDisputes.push(answer.body.id);
+    }
+    return answer;
+  }
+
+  /** The operator approves or refuses an open dispute; now and then one decided already (already_decided). */
+  private async decide(): Promise<Answer | null> {
+    const decided = this.accepted.decisions;
+    const id =
+      this.openDisputes.length > 0 && (decided.length === 0 || Math.random() < 0.9)
+        ? pick(this.openDisputes)
+        : decided.length > 0
+          ? pick(decided).id
+          : null;
+    if (!id) return this.dispute();
+    const decision = Math.random() < 0.5 ? 'approve' : 'refuse';
+    const answer = await this.send(
+      'decide dispute',
+      this.instance(),
+      this.operator,
+      'POST',
+      `/api/admin/disputes/${id}/decide`,
+      {
+        decision,
+        note: `Decided by the chaos benchmark: ${decision}.`,
+      },
+    );
+    if (answer.outcome === 'ok') decided.push({ id, status: answer.body.status });
+    if (answer.outcome === 'ok' || answer.body?.code === 'already_decided') removeFrom(this.openDisputes, id);
     return answer;
   }
 }

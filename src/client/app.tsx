@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
             lazy: fromModule(() => import('#client/bids/pages/provider-dashboard-page.js'), {
               Component: 'ProviderDashboardPage',
               loader: 'providerDashboardLoader',
+              action: 'providerDashboardAction',
             }),
           },
           {
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
             lazy: fromModule(() => import('#client/admin/pages/admin-page.js'), {
               Component: 'AdminPage',
               loader: 'adminLoader',
+              action: 'adminAction',
             }),
           },
           {

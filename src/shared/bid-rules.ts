@@ -32,3 +32,22 @@ export const BID_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 export const ACTIVITY_LEVELS = ['low', 'medium', 'high'] as const;
 export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+
+/** Why a provider disputes a bid (docs/contract.md §3.9); `duplicate_job` is approved at once when verified. */
+export const DISPUTE_REASONS = [
+  'wrong_category',
+  'outside_area',
+  'unreachable_customer',
+  'duplicate_job',
+  'spam',
+  'other',
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+export const DISPUTE_STATUSES = ['open', 'approved', 'refused'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** A bid may be disputed this long after it was placed. */
+export const DISPUTE_WINDOW_DAYS = 14;
+/** duplicate_job holds when the same owner posted a job of the same category and ZIP this long before. */
+export const DUPLICATE_JOB_DAYS = 7;
+export const DISPUTE_DETAILS_MAX_LENGTH = 1000;
+export const DISPUTE_NOTE_MAX_LENGTH = 1000;

@@ -4,6 +4,9 @@ import {
   BID_DURATION_MAX_LENGTH,
   BID_MESSAGE_MAX_LENGTH,
   BID_TIERS,
+  DISPUTE_DETAILS_MAX_LENGTH,
+  DISPUTE_NOTE_MAX_LENGTH,
+  DISPUTE_REASONS,
   type ActivityLevel,
 } from './bid-rules.js';
 import { moneySchema, toCents } from './money.js';
@@ -13,6 +16,9 @@ import type {
   CompetitorTierCountsAnswer,
   MyBidAnswer,
   BidTimelineEntryAnswer,
+  AdminDisputeAnswer,
+  DisputeAnswer,
+  MyDisputeAnswer,
 } from './answers/bids.js';
 
 // The tier rules live in a module of plain values, so a page that only shows prices ships no zod.
@@ -43,6 +49,22 @@ export const ReviseBidSchema = PlaceBidSchema.pick({ amount: true, message: true
 export type ReviseBidInput = z.input<typeof ReviseBidSchema>;
 export type ReviseBidData = z.output<typeof ReviseBidSchema>;
 
+/** POST /api/bids/{bidId}/dispute (docs/contract.md §3.9): a reason code, and details if the provider adds some. */
+export const DisputeBidSchema = z.object({
+  reason: z.enum(DISPUTE_REASONS, 'bids:validation_dispute_reason'),
+  details: optionalText(DISPUTE_DETAILS_MAX_LENGTH, 'bids:validation_dispute_details_max'),
+});
+export type DisputeBidInput = z.input<typeof DisputeBidSchema>;
+export type DisputeBidData = z.output<typeof DisputeBidSchema>;
+
+/** POST /api/admin/disputes/{id}/decide: approve (credits back, once) or refuse, with the operator's note. */
+export const DecideDisputeSchema = z.object({
+  decision: z.enum(['approve', 'refuse'], 'bids:validation_dispute_decision'),
+  note: optionalText(DISPUTE_NOTE_MAX_LENGTH, 'bids:validation_dispute_note_max'),
+});
+export type DecideDisputeInput = z.input<typeof DecideDisputeSchema>;
+export type DecideDisputeData = z.output<typeof DecideDisputeSchema>;
+
 /** The API's answers, as the routes declare them: inferred from their zod schemas in answers/bids.ts. */
 export type Bid = z.infer<typeof BidAnswer>;
 
@@ -53,6 +75,10 @@ export type CompetitiveIntelligence = z.infer<typeof CompetitiveIntelligenceAnsw
 export type MyBid = z.infer<typeof MyBidAnswer>;
 
 export type BidTimelineEntry = z.infer<typeof BidTimelineEntryAnswer>;
+
+export type Dispute = z.infer<typeof DisputeAnswer>;
+export type MyDispute = z.infer<typeof MyDisputeAnswer>;
+export type AdminDispute = z.infer<typeof AdminDisputeAnswer>;
 
 export function activityLevelFor(recentBids: number): ActivityLevel {
   if (recentBids >= ACTIVITY_THRESHOLDS.high) return 'high';

@@ -4,6 +4,8 @@ export { intelligenceQueryOptions } from './api/get-intelligence.js';
 export { jobBidsQueryOptions, useJobBids } from './api/get-job-bids.js';
 export { myBidsQueryOptions } from './api/get-my-bids.js';
 export { declineBidAction } from './api/decline-bid.js';
+export { disputeBidAction, myDisputesQueryOptions } from './api/dispute-bid.js';
+export { DISPUTE_BID_INTENT } from './components/dispute-form.js';
 export { placeBidAction } from './api/place-bid.js';
 export { BidForm, PLACE_BID_INTENT } from './components/bid-form.js';
 export { IntelligencePanel } from './components/intelligence-panel.js';

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, users } from '#server/db/schema/index.js';
+import { emailOutbox } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
-import { assertLedgerInvariant } from '#server/test/ledger.js';
+import { assertLedgerInvariant, balanceOf } from '#server/test/ledger.js';
 import { expireStaleJobs } from '#server/projects/index.js';
 import { refundUnviewedBids } from './make-good.js';
 
@@ -32,10 +32,7 @@ const myBid = async (provider: Session, bidId: string) => {
 };
 const decline = (session: Session | null, jobId: string, bidId: string) =>
   call(session, 'POST', `/api/jobs/${jobId}/bids/${bidId}/decline`);
-async function balance(userId: string) {
-  const [row] = await t.app.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  return row!.credits;
-}
+const balance = (userId: string) => balanceOf(t.app.db, userId);
 const emailsTo = (email: string) =>
   t.app.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email)).orderBy(desc(emailOutbox.createdAt));
 

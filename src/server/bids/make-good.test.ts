@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bids, creditTransactions, emailOutbox, users } from '#server/db/schema/index.js';
+import { bids, emailOutbox } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
-import { assertLedgerInvariant } from '#server/test/ledger.js';
+import { assertLedgerInvariant, balanceOf, bidRefunds } from '#server/test/ledger.js';
 import { refundUnviewedBids } from './make-good.js';
 
 // docs/contract.md §3.9 and §5: the make-good sweep, and a bid's credits back at most once.
@@ -25,15 +25,8 @@ const placeBid = async (provider: Session, jobId: string, tier = 'regular') => {
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string; creditsCost: number };
 };
-async function balance(userId: string) {
-  const [row] = await t.app.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  return row!.credits;
-}
-const refunds = (bidId: string) =>
-  t.app.db
-    .select()
-    .from(creditTransactions)
-    .where(and(eq(creditTransactions.bidId, bidId), eq(creditTransactions.type, 'refund')));
+const balance = (userId: string) => balanceOf(t.app.db, userId);
+const refunds = (bidId: string) => bidRefunds(t.app.db, bidId);
 async function bidStatus(bidId: string) {
   const [row] = await t.app.db.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
   return row!.status;

@@ -1,10 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PlaceBidSchema, ReviseBidSchema } from '#shared/bids.js';
+import {
+  DecideDisputeSchema,
+  DISPUTE_STATUSES,
+  DisputeBidSchema,
+  PlaceBidSchema,
+  ReviseBidSchema,
+} from '#shared/bids.js';
 import { ctx } from '#server/http/context.js';
 import { declineBid, getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
-import { BidAnswer, CompetitiveIntelligenceAnswer, MyBidAnswer } from '#shared/answers/bids.js';
+import { decideDispute, disputeBid, listDisputeQueue, listMyDisputes } from './disputes.js';
+import {
+  AdminDisputeAnswer,
+  BidAnswer,
+  CompetitiveIntelligenceAnswer,
+  DisputeAnswer,
+  MyBidAnswer,
+  MyDisputeAnswer,
+} from '#shared/answers/bids.js';
 
 // Any string: a malformed id is a 404 job_not_found from the service, never a 400 or a 500.
 const JobParams = z.object({ id: z.string() });
@@ -51,5 +65,36 @@ export async function bidRoutes(app: FastifyInstance) {
     '/api/my-bids',
     { config: { replicaReads: true }, schema: { response: { 200: z.array(MyBidAnswer) } } },
     async (request) => listMyBids(await ctx(request)),
+  );
+
+  // Disputes (docs/contract.md §3.9, docs/decisions/041-bid-disputes.md): the bid's provider, then an operator.
+  r.post(
+    '/api/bids/:bidId/dispute',
+    {
+      schema: { params: z.object({ bidId: z.string() }), body: DisputeBidSchema, response: { 201: DisputeAnswer } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await disputeBid(await ctx(request), request.params.bidId, request.body)),
+  );
+
+  r.get('/api/my-disputes', { schema: { response: { 200: z.array(MyDisputeAnswer) } } }, async (request) =>
+    listMyDisputes(await ctx(request)),
+  );
+
+  r.get(
+    '/api/admin/disputes',
+    {
+      schema: {
+        querystring: z.object({ status: z.enum(DISPUTE_STATUSES).optional() }),
+        response: { 200: z.array(AdminDisputeAnswer) },
+      },
+    },
+    async (request) => listDisputeQueue(await ctx(request), request.query.status),
+  );
+
+  r.post(
+    '/api/admin/disputes/:id/decide',
+    { schema: { params: z.object({ id: z.string() }), body: DecideDisputeSchema, response: { 200: DisputeAnswer } } },
+    async (request) => decideDispute(await ctx(request), request.params.id, request.body),
   );
 }

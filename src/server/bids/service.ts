@@ -28,7 +28,8 @@ import {
   markBidsViewed,
   placeStatement,
   purchaseStatement,
-  selectBidRefunds,
+  factsOf,
+  selectBidFacts,
   selectJobBid,
   selectJobBids,
   selectMyBids,
@@ -198,9 +199,9 @@ export async function listJobBids(ctx: Ctx, jobId: string): Promise<Bid[]> {
     for (const row of rows) if (viewed.has(row.bid.id)) row.bid = { ...row.bid, viewedAt: viewed.get(row.bid.id)! };
   }
   // A bidder's own bid carries its story (docs/contract.md §3.9); the owner's list does not.
-  const refunds = isOwner
+  const facts = isOwner
     ? null
-    : await selectBidRefunds(
+    : await selectBidFacts(
         ctx.db,
         rows.map((row) => row.bid.id),
       );
@@ -209,7 +210,7 @@ export async function listJobBids(ctx: Ctx, jobId: string): Promise<Bid[]> {
     .sort((a, b) => a.rank - b.rank || a.row.bid.createdAt.getTime() - b.row.bid.createdAt.getTime())
     .map(({ row }) => ({
       ...toBid(row.bid, fullName(row), row, row.revisableUntil, now),
-      ...(refunds ? { timeline: bidTimeline(row.bid, job.status, refunds.get(row.bid.id) ?? null) } : {}),
+      ...(facts ? { timeline: bidTimeline(row.bid, job.status, factsOf(facts, row.bid.id)) } : {}),
     }));
 }
 

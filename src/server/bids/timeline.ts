@@ -3,12 +3,17 @@ import type { BidRow } from './queries.js';
 
 /** The bid's refund ledger row, if any: when, and its description key (which names the reason). */
 export type RefundFact = { at: Date; key: string | null };
+/** The bid's dispute, if any: when it was opened, and its decision. */
+export type DisputeFact = { at: Date; status: 'open' | 'approved' | 'refused'; decidedAt: Date | null };
+/** What the ledger and the disputes table tell of a bid beyond its own row. */
+export type BidFacts = { refund: RefundFact | null; dispute: DisputeFact | null };
 
 /** The ledger description key of each refund reason (docs/contract.md §3.9), and back. */
 export const REFUND_KEYS = {
   job_cancelled: 'credits:tx_refund',
   job_expired: 'credits:tx_refund_expired',
   not_viewed: 'credits:tx_refund_not_viewed',
+  dispute_approved: 'credits:tx_refund_dispute',
 } as const;
 type RefundReason = keyof typeof REFUND_KEYS;
 const reasonOf = (key: string | null): RefundReason =>
@@ -16,13 +21,14 @@ const reasonOf = (key: string | null): RefundReason =>
 
 /**
  * A bid's story as its provider sees it (docs/contract.md §3.9), derived from what is stored: the bid's own
- * timestamps (created, viewed, declined, updated at its last status change), its job's status, and its refund
- * ledger row (docs/decisions/040-bid-outcomes-and-make-good.md). In time order.
+ * timestamps (created, viewed, declined, updated at its last status change), its job's status, its refund
+ * ledger row (docs/decisions/040-bid-outcomes-and-make-good.md) and its dispute (docs/decisions/041-bid-disputes.md).
+ * In time order.
  */
 export function bidTimeline(
   bid: Pick<BidRow, 'createdAt' | 'viewedAt' | 'declinedAt' | 'status' | 'updatedAt'>,
   jobStatus: string,
-  refund: RefundFact | null,
+  { refund, dispute }: BidFacts,
 ): BidTimelineEntry[] {
   const entries: { type: BidTimelineEntry['type']; at: Date; reason?: RefundReason }[] = [
     { type: 'placed', at: bid.createdAt },
@@ -42,6 +48,8 @@ export function bidTimeline(
       });
     }
   }
+  if (dispute) entries.push({ type: 'disputed', at: dispute.at });
+  if (dispute?.status === 'refused') entries.push({ type: 'dispute_refused', at: dispute.decidedAt ?? dispute.at });
   if (refund) entries.push({ type: 'refunded', at: refund.at, reason: reasonOf(refund.key) });
   return entries
     .map((entry, order) => ({ entry, order }))

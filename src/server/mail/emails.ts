@@ -106,6 +106,24 @@ export function unviewedRefundEmail(language: Language, f: { title: string; cred
   };
 }
 
+/**
+ * An operator's (or the automatic) decision on a provider's bid dispute (docs/contract.md §3.9): approved, with its
+ * credits back (or already back by another refund), or refused; the note when there is one.
+ */
+export function disputeDecidedEmail(
+  language: Language,
+  f: { title: string; credits: number; approved: boolean; alreadyRefunded: boolean; note: string | null },
+): EmailContent {
+  const t = translatorFor(language);
+  const which = f.approved ? 'approved' : 'refused';
+  const body = f.approved && f.alreadyRefunded ? 'dispute_approved_already_body' : `dispute_${which}_body`;
+  return {
+    subject: t(`email:dispute_${which}_subject`, { title: f.title }),
+    paragraphs: [t(`email:${body}`, f), ...(f.note ? [t('email:dispute_note', { note: f.note })] : [])],
+    action: { label: t('email:dispute_action'), path: '/provider-dashboard' },
+  };
+}
+
 export function requestEmail(language: Language, f: { title: string; customer: string }): EmailContent {
   const t = translatorFor(language);
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_LEVELS, BID_STATUSES, BID_TIERS } from '../bid-rules.js';
+import { ACTIVITY_LEVELS, BID_STATUSES, BID_TIERS, DISPUTE_REASONS, DISPUTE_STATUSES } from '../bid-rules.js';
 import { money, timestamp } from './common.js';
 
 /** One step of a bid's story as its provider sees it, in time order (docs/contract.md §3.9). */
@@ -91,3 +91,47 @@ export const MyBidAnswer = z
     createdAt: timestamp,
   })
   .meta({ id: 'MyBid' });
+
+/** A dispute as its provider sees it (POST /api/bids/{bidId}/dispute, docs/contract.md §3.9). */
+export const DisputeAnswer = z
+  .object({
+    id: z.string(),
+    bidId: z.string(),
+    reason: z.enum(DISPUTE_REASONS),
+    details: z.string().nullable(),
+    /** `approved` already in the 201 when a duplicate_job was verified. */
+    status: z.enum(DISPUTE_STATUSES),
+    decidedAt: timestamp.nullable(),
+    /** The operator's note (or the automatic approval's), once decided. */
+    note: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Dispute' });
+
+/** GET /api/my-disputes items: the dispute with its job, newest first. */
+export const MyDisputeAnswer = DisputeAnswer.extend({
+  jobId: z.string(),
+  jobTitle: z.string(),
+  creditsCost: z.number().int(),
+}).meta({ id: 'MyDispute' });
+
+/** GET /api/admin/disputes items: what an operator needs to decide, oldest first. */
+export const AdminDisputeAnswer = DisputeAnswer.extend({
+  provider: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  job: z.object({
+    id: z.string(),
+    title: z.string(),
+    categorySlug: z.string().nullable(),
+    zipCode: z.string(),
+    status: z.string(),
+    createdAt: timestamp,
+  }),
+  bid: z.object({
+    amount: money,
+    tier: z.enum(BID_TIERS),
+    creditsCost: z.number().int(),
+    status: z.enum(BID_STATUSES),
+    viewedAt: timestamp.nullable(),
+    createdAt: timestamp,
+  }),
+}).meta({ id: 'AdminDispute' });

@@ -23,6 +23,7 @@ import { toast } from '#client/ui/toast.js';
 import { useReviseBid } from '../api/revise-bid.js';
 import { BidStatusBadge, TierBadge } from './tier-badge.js';
 import { BidTimeline } from './bid-timeline.js';
+import { DisputeControl } from './dispute-form.js';
 
 /** A bidder's own bid on the job page, with the one revision a block or bust bid allows. */
 export function OwnBidCard({ bid }: { bid: Bid }) {
@@ -53,6 +54,7 @@ export function OwnBidCard({ bid }: { bid: Bid }) {
           </p>
         </div>
         <BidTimeline entries={bid.timeline} />
+        <DisputeControl bid={bid} />
         {bid.message && <p className="rounded-xl bg-muted/60 p-3 text-sm whitespace-pre-line">{bid.message}</p>}
         {bid.revisedAt && (
           <p className="text-[13px] text-muted-foreground" suppressHydrationWarning>

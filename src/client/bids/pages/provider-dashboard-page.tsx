@@ -1,12 +1,13 @@
 import { BriefcaseBusiness, Coins, Gavel, MapPin, ShieldAlert, Trophy, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { data, Link, type ActionFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/auth.js';
 import { useUser } from '#client/auth/index.js';
 import { availableJobsQueryOptions, useAvailableJobs } from '../api/use-available-jobs.js';
 import { formatBudgetRange, formatDate, formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
+import { routeQueryClient } from '#client/lib/route-context.js';
 import { queryLoader } from '#client/lib/route-loader.js';
 import { Avatar } from '#client/ui/avatar.js';
 import { Button } from '#client/ui/button.js';
@@ -18,6 +19,9 @@ import { myBidsQueryOptions, useMyBids } from '../api/get-my-bids.js';
 import { bidStats } from '../components/bid-stats.js';
 import { BidStatusBadge, TierBadge } from '../components/tier-badge.js';
 import { BidTimeline } from '../components/bid-timeline.js';
+import { DISPUTE_BID_INTENT, DisputeControl } from '../components/dispute-form.js';
+import { MyDisputesCard } from '../components/my-disputes.js';
+import { disputeBidAction, myDisputesQueryOptions } from '../api/dispute-bid.js';
 import { fullName } from '#shared/names.js';
 
 // Spec §9 'Lists': 5 jobs, 3 recent bids, descriptions cut to 100 characters.
@@ -34,9 +38,17 @@ export const providerDashboardLoader = queryLoader((queryClient, _args, user) =>
     ? Promise.all([
         queryClient.ensureQueryData(myBidsQueryOptions),
         queryClient.ensureQueryData(availableJobsQueryOptions),
+        queryClient.ensureQueryData(myDisputesQueryOptions),
       ])
     : Promise.resolve(),
 );
+
+/** The dashboard's form (docs/decisions/030): a recent bid's 'Dispute', in the browser or posted natively. */
+export async function providerDashboardAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === DISPUTE_BID_INTENT) return disputeBidAction(form, routeQueryClient(context));
+  throw data(null, { status: 400, statusText: 'Bad Request' });
+}
 
 /** The provider-only dashboard, second reading (spec §2). */
 export function ProviderDashboardPage() {
@@ -140,11 +152,13 @@ function ProviderDashboard({ user }: { user: User }) {
                       <span className="font-semibold tabular-nums">{formatMoney(bid.amount, language)}</span>
                       <BidStatusBadge status={bid.status} />
                     </div>
+                    <DisputeControl bid={bid} />
                   </li>
                 ))}
               </ul>
             </CardContent>
           </Card>
+          <MyDisputesCard />
         </div>
       </div>
     </Page>

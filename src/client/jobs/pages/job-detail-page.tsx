@@ -7,6 +7,8 @@ import {
   ACCEPT_BID_INTENT,
   DECLINE_BID_INTENT,
   declineBidAction,
+  DISPUTE_BID_INTENT,
+  disputeBidAction,
   intelligenceQueryOptions,
   jobBidsQueryOptions,
   PLACE_BID_INTENT,
@@ -49,7 +51,7 @@ export const jobLoader = queryLoader(async (queryClient, { params }, user) => {
 
 /**
  * The job page's forms (docs/decisions/030), told apart by their `intent`: a provider's bid and the owner's
- * 'Accept bid' and 'Not for me'. Runs in the browser for a form sent by scripts, and on the server for one the browser posted.
+ * 'Accept bid' and 'Not for me', and the bidder's 'Dispute'. Runs in the browser for a form sent by scripts, and on the server for one the browser posted.
  */
 export async function jobAction({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -59,6 +61,7 @@ export async function jobAction({ request, params, context }: ActionFunctionArgs
   if (intent === PLACE_BID_INTENT) return placeBidAction(jobId, form, queryClient);
   if (intent === ACCEPT_BID_INTENT) return acceptBidAction(jobId, form, queryClient);
   if (intent === DECLINE_BID_INTENT) return declineBidAction(jobId, form, queryClient);
+  if (intent === DISPUTE_BID_INTENT) return disputeBidAction(form, queryClient);
   throw data(null, { status: 400, statusText: 'Bad Request' });
 }
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { jobBidsQueryOptions, myBidsQueryOptions } from '#client/bids/index.js';
+import { jobBidsQueryOptions, myBidsQueryOptions, myDisputesQueryOptions } from '#client/bids/index.js';
 import { jobQueryOptions, jobsQueryOptions, myJobsQueryOptions } from '#client/jobs/index.js';
 import { milestonesQueryOptions } from './get-milestones.js';
 import { trackingQueryKeyRoot } from './get-tracking.js';
@@ -14,5 +14,7 @@ export function refreshAfterProjectChange(queryClient: QueryClient, jobId: strin
     queryClient.invalidateQueries({ queryKey: jobsQueryOptions().queryKey.slice(0, 2) }),
     queryClient.invalidateQueries({ queryKey: myJobsQueryOptions().queryKey.slice(0, 1) }),
     queryClient.invalidateQueries({ queryKey: myBidsQueryOptions.queryKey }),
+    // A dispute's decision arrives as bid.updated (docs/contract.md §3.9).
+    queryClient.invalidateQueries({ queryKey: myDisputesQueryOptions.queryKey }),
   ]);
 }

@@ -4,6 +4,7 @@ export * from './sessions.js';
 export * from './categories.js';
 export * from './jobs.js';
 export * from './bids.js';
+export * from './bid-disputes.js';
 export * from './credit-transactions.js';
 export * from './reviews.js';
 export * from './conversations.js';
