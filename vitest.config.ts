@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './e2e/support/sequencer.js';
 
 // The OpenID Provider of the tests serves TLS with a test certificate (src/server/test/oidc/); Node reads
 // NODE_EXTRA_CA_CERTS when a process starts, so it is set here, before the test workers are started.
@@ -15,6 +16,8 @@ const ssr = { resolve: { conditions } };
 
 export default defineConfig({
   test: {
+    // The slowest journeys start first on a fresh clone too (e2e/support/sequencer.ts).
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         resolve,

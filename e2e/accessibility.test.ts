@@ -4,7 +4,16 @@ import { expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
 import { journeyFixture } from './support/journey.js';
-import { catalogText, describeJourney, DESKTOP, MOBILE, newContext } from './support/browser.js';
+import {
+  catalogText,
+  describeJourney,
+  DESKTOP,
+  MOBILE,
+  newContext,
+  settled,
+  trackRequests,
+  untilHydrated,
+} from './support/browser.js';
 
 /**
  * The rules whose outcome depends on the words on the page: names, labels, titles, languages. The screens are
@@ -89,7 +98,7 @@ describeJourney('accessibility of the signed-in screens, in English and Spanish'
 
   async function signedIn(email: string, lang: Language): Promise<Page> {
     const context = await newContext(browser, { language: lang });
-    const page = await context.newPage();
+    const page = trackRequests(await context.newPage());
     const login = await page.request.post(`${app.url}/api/auth/login`, {
       data: { email, password: DEMO_PASSWORD },
       headers: { origin: app.url },
@@ -120,8 +129,8 @@ describeJourney('accessibility of the signed-in screens, in English and Spanish'
         for (const screen of screens) {
           const path = paths[screen] ?? screen;
           await page.goto(`${app.url}${path}`);
-          await page.locator('main').first().waitFor();
-          await page.waitForLoadState('networkidle');
+          await untilHydrated(page);
+          await settled(page);
           await expect.poll(() => page.getByTestId('credits-badge').first().isVisible()).toBe(true);
           found.push(...(await seriousViolations(page, lang)).map((v) => `${path}: ${v}`));
         }
@@ -136,8 +145,8 @@ describeJourney('accessibility of the signed-in screens, in English and Spanish'
       const found: string[] = [];
       for (const path of ['/', '/dashboard', `/jobs/${jobId}`, '/messages', '/projects', '/post-job']) {
         await page.goto(`${app.url}${path}`);
-        await page.locator('main').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await untilHydrated(page);
+        await settled(page);
         found.push(...(await seriousViolations(page, lang)).map((v) => `${path}: ${v}`));
       }
       expect(found).toEqual([]);
@@ -171,8 +180,8 @@ describeJourney('accessibility of the signed-in screens, in English and Spanish'
         await page.setViewportSize(viewport);
         for (const path of ['/messages', '/dashboard', '/buy-credits']) {
           await page.goto(`${app.url}${path}`);
-          await page.locator('main').first().waitFor();
-          await page.waitForLoadState('networkidle');
+          await untilHydrated(page);
+          await settled(page);
           const where = `${path} ${lang} ${viewport.width}px`;
           found.push(...(await cutText(page)).map((problem) => `${where}: ${problem}`));
           if (path === '/messages') {

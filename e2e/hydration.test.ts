@@ -3,7 +3,16 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Language } from '#shared/i18n/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/demo.js';
 import { journeyFixture } from './support/journey.js';
-import { describeJourney, DESKTOP, MOBILE, newContext, registerViaApi, untilHydrated } from './support/browser.js';
+import {
+  describeJourney,
+  DESKTOP,
+  MOBILE,
+  newContext,
+  registerViaApi,
+  settled,
+  trackRequests,
+  untilHydrated,
+} from './support/browser.js';
 
 // Issue 31 (no hydration mismatch anywhere): a page that arrived rendered hydrates without a mismatch, on every screen
 // (the routes of src/client/app.tsx), in both languages (the `lang` cookie picks the page the server sends), on a
@@ -124,7 +133,7 @@ describeJourney('every screen hydrates without a mismatch, in English and Spanis
     for (const viewport of [DESKTOP, MOBILE]) {
       for (const who of Object.keys(SCREENS) as Who[]) {
         it(`logs no hydration or other console error on a ${who}'s screens (${lang}, ${viewport.width} px)`, async () => {
-          const page = await (await sessionOf(who, lang)).newPage();
+          const page = trackRequests(await (await sessionOf(who, lang)).newPage());
           await page.setViewportSize(viewport);
           const errors: string[] = [];
           let path = '';
@@ -143,7 +152,7 @@ describeJourney('every screen hydrates without a mismatch, in English and Spanis
               notHydrated.push(`${path} (status ${response?.status()}, rendered '${rendered}')`);
             // Hydrated (AppShell's mark) and settled, so any error of this screen is logged before the next.
             await untilHydrated(page);
-            await page.waitForLoadState('networkidle');
+            await settled(page);
           }
           await page.close();
           // The 404 page answers 404: Chromium reports the document's status as a console error, which is the

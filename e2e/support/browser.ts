@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { describe } from 'vitest';
 import { resources, type Language } from '#shared/i18n/index.js';
 import { ROOT } from './build.js';
@@ -62,6 +62,40 @@ export async function newContext(
  */
 export async function untilHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+}
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's requests in flight from now on, but its event stream (open for the page's life), for settled(). */
+export function trackRequests(page: Page): Page {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/events')) open.add(request);
+  });
+  const done = (request: Request) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return page;
+}
+
+/**
+ * The screen has settled: no request of the page (trackRequests) in flight for `quietMs`, so whatever its answers
+ * make the page render or log has happened. Call it once the page has hydrated (untilHydrated): before, the gap
+ * between the last script's arrival and the first fetch is the CPU's evaluating them, longer than `quietMs`. Playwright's networkidle waits 500 ms of silence after every load (a
+ * third of a page's time in the journeys that open every screen); an untracked page falls back to it.
+ */
+export async function settled(page: Page, quietMs = 100): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) return page.waitForLoadState('networkidle');
+  const start = Date.now();
+  let quietSince = start;
+  while (Date.now() - quietSince < quietMs) {
+    if (open.size > 0) quietSince = Date.now();
+    // A request that never ends is not this helper's to judge: after 10 s, what networkidle would say.
+    if (Date.now() - start > 10_000) return page.waitForLoadState('networkidle');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export const SCREENSHOT_DIR = join(ROOT, 'screenshots');
