@@ -441,7 +441,9 @@ describeJourney('with scripts: a form sent after the session ended', () => {
     await box.getByRole('button', { name: catalogText('en', 'promo:box_submit') }).click();
     expect((await refused).status()).toBe(401);
     // The toast of spec §8 (the promo box shows the same word in its own refusal, so look in the toasts' region).
-    const toasts = page.getByRole('region', { name: catalogText('en', 'common:notifications_region').replace('{hotkey}', 'F8') });
+    const toasts = page.getByRole('region', {
+      name: catalogText('en', 'common:notifications_region').replace('{hotkey}', 'F8'),
+    });
     await toasts.getByText(catalogText('en', 'common:unauthorized_title'), { exact: true }).waitFor();
     await page.waitForURL(`${app.url}/login?returnTo=${encodeURIComponent('/buy-credits')}`);
     await context.close();
