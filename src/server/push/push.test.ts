@@ -12,6 +12,7 @@ import {
 } from '#server/test/app.js';
 import { makeProvider } from '#server/test/factories.js';
 import { startPushService, type TestDevice, type TestPushService } from '#server/test/push-service.js';
+import { SUBSCRIPTIONS_PER_USER } from './queries.js';
 import { vapidKeysFor } from './service.js';
 
 // Web Push (docs/contract.md §3.10) against a real push service on 127.0.0.1 over TLS: every push is decrypted
@@ -210,6 +211,23 @@ describe('subscriptions', () => {
     expect(await owners()).toHaveLength(1);
     expect((await call(second, 'DELETE', '/api/push/subscriptions', endpoint)).statusCode).toBe(204);
     expect(await owners()).toEqual([]);
+  });
+
+  it(`keeps ${SUBSCRIPTIONS_PER_USER} devices per user: a new one replaces the one posted least recently`, async () => {
+    const user = await makeProvider(t.app);
+    const devices: TestDevice[] = [];
+    for (let i = 0; i < SUBSCRIPTIONS_PER_USER; i += 1) devices.push(await subscribed(user));
+    // The first device is seen again (each device posts its subscription on every visit): the second is now the
+    // one longest unused.
+    expect((await call(user, 'POST', '/api/push/subscriptions', devices[0]!.subscription)).statusCode).toBe(200);
+    const newest = await subscribed(user);
+    const kept = await t.app.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.user.id));
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(
+      [devices[0]!, ...devices.slice(2), newest].map((device) => device.subscription.endpoint).sort(),
+    );
   });
 });
 

@@ -16,14 +16,20 @@ export async function keepVapidKeys(db: Db, candidate: { publicKey: string; priv
   return { publicKey: row!.publicKey, privateKey: row!.privateKey };
 }
 
+/** Devices kept per user: a new one past this replaces the one posted least recently. */
+export const SUBSCRIPTIONS_PER_USER = 10;
+
 /**
  * The endpoint made the caller's (a device belongs to one user: the latest wins), with its keys. Answers whose
- * it was before (null: nobody's). Its pushes still waiting for the previous owner are removed.
+ * it was before (null: nobody's). Its pushes still waiting for the previous owner are removed. The user keeps
+ * their SUBSCRIPTIONS_PER_USER devices posted most recently (each device posts again on every visit, so the one
+ * dropped is the one longest unused); the user's subscriptions are changed one transaction at a time.
  */
 export async function upsertSubscription(
   tx: DbOrTx,
   row: { userId: string; endpoint: string; p256dh: string; auth: string },
 ): Promise<{ id: string; createdAt: Date; previousUserId: string | null }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('push_subscriptions:' || ${row.userId}, 0))`);
   const [previous] = await tx
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
@@ -40,6 +46,11 @@ export async function upsertSubscription(
   if (previous && previous.userId !== row.userId) {
     await tx.delete(pushOutbox).where(eq(pushOutbox.subscriptionId, previous.id));
   }
+  // Its pushes go with a replaced device (the foreign key cascades).
+  await tx.execute(sql`
+    delete from ${pushSubscriptions} where user_id = ${row.userId} and id not in (
+      select id from ${pushSubscriptions} where user_id = ${row.userId}
+       order by updated_at desc, created_at desc limit ${SUBSCRIPTIONS_PER_USER})`);
   return { id: saved!.id, createdAt: saved!.createdAt, previousUserId: previous?.userId ?? null };
 }
 
