@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: app.sessionStore,
     mail: options.mail,
     push: { keys: vapidKeys, options: options.push },
+    listen: database.listen,
   });
   app.addHook('onClose', async () => {
     await stopBackground();

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
 import { refundUnviewedBids } from '#server/bids/index.js';
 import { emailUnreadMessages } from '#server/conversations/index.js';
-import type { Db } from '#server/db/client.js';
+import type { Database, Db } from '#server/db/client.js';
 import { backgroundOrigin } from '#server/http/context.js';
 import { PostgresRateLimitStore } from '#server/http/rate-limit.js';
 import type { PostgresSessionStore } from '#server/http/session.js';
 import { mailWorker, type MailWorkerOptions } from '#server/mail/index.js';
 import { expireStaleJobs } from '#server/projects/index.js';
-import { pushWorker, type PushWorkerOptions, type VapidKeys } from '#server/push/index.js';
+import { PUSH_CHANNEL, pushWorker, type PushWorkerOptions, type VapidKeys } from '#server/push/index.js';
 import { sweepUnreferencedUploads, type PhotoStorage } from '#server/uploads/index.js';
 import { every } from './every.js';
 
@@ -25,6 +25,8 @@ type Loop = {
   /** Why every instance may run it at once. */
   safeOnMany: string;
   run: (stop: AbortSignal) => Promise<unknown>;
+  /** Given the loop's wake (every.ts), for a loop that runs at once when work is written. */
+  wakeUp?: (wake: () => void) => void;
 };
 
 export type BackgroundDeps = {
@@ -37,6 +39,8 @@ export type BackgroundDeps = {
   mail?: MailWorkerOptions;
   /** The keys pushes are signed with, and the push worker's timing (tests make it quick). */
   push: { keys: VapidKeys; options?: PushWorkerOptions };
+  /** LISTEN, for the push worker to wake when pushes are written (by any instance). */
+  listen: Database['listen'];
 };
 
 /**
@@ -53,9 +57,12 @@ export function startBackground({
   sessions,
   mail,
   push,
+  listen,
 }: BackgroundDeps): () => Promise<void> {
   const worker = mailWorker(db, config, log, mail);
   const pushes = pushWorker(db, push.keys, log, push.options);
+  // Until LISTEN works (the database may be down at start, and it tries again by itself), the poll alone sends.
+  let unlisten: Promise<() => Promise<void>> = Promise.resolve(async () => {});
   const rateLimits = new PostgresRateLimitStore(db);
   const loops: Loop[] = [
     {
@@ -71,6 +78,13 @@ export function startBackground({
       periodMs: pushes.pollMs,
       safeOnMany: 'each batch is claimed and leased by one statement with FOR UPDATE SKIP LOCKED',
       run: pushes.run,
+      // A lead is worth most in its first minutes: a commit that wrote pushes wakes every instance's worker.
+      wakeUp: (wake) => {
+        unlisten = listen(PUSH_CHANNEL, wake).catch((err: unknown) => {
+          log.warn({ err }, 'push worker not woken by new pushes: it polls');
+          return async () => {};
+        });
+      },
     },
     {
       name: 'unread message emails',
@@ -122,8 +136,13 @@ export function startBackground({
       run: () => rateLimits.prune(),
     },
   ];
-  const stops = loops.map((loop) => every(loop.name, loop.periodMs, loop.run, { log, firstMs: loop.firstMs }));
+  const stops = loops.map((loop) =>
+    every(loop.name, loop.periodMs, loop.run, { log, firstMs: loop.firstMs, wakeUp: loop.wakeUp }),
+  );
   return async () => {
+    await (
+      await unlisten
+    )();
     await Promise.all(stops.map((stop) => stop()));
     worker.close();
     pushes.close();

@@ -13,3 +13,4 @@ export {
 export { pushWorker, PUSH_TTL_SECONDS, type PushWorkerOptions } from './worker.js';
 export { pushRoutes, type PushRoutesOptions } from './routes.js';
 export { allowedPushEndpoint } from './endpoints.js';
+export { PUSH_CHANNEL } from './queries.js';

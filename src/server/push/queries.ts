@@ -79,6 +79,17 @@ export const insertPushes = preparedStatement<{ id: string }>(
       returning id`,
 );
 
+/** The NOTIFY channel of new pushes: every instance's worker LISTENs and sends at once (background/loops.ts). */
+export const PUSH_CHANNEL = 'tradesbid_pushes';
+
+/**
+ * Wakes the push workers when the caller's transaction commits (PostgreSQL delivers a NOTIFY only then, one per
+ * transaction however often it is asked), so a lead does not wait for a worker's next poll.
+ */
+export async function notifyPushWorkers(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PUSH_CHANNEL}, '')`);
+}
+
 /** A claimed push, with the subscription it goes to. */
 export type ClaimedPush = {
   id: string;

@@ -8,7 +8,7 @@ import type { Ctx } from '#server/http/context.js';
 import { AppError } from '#server/http/errors.js';
 import { linkOrigin, translatorFor, type EmailContent } from '#server/mail/index.js';
 import { allowedPushEndpoint } from './endpoints.js';
-import { deleteSubscription, insertPushes, keepVapidKeys, upsertSubscription } from './queries.js';
+import { deleteSubscription, insertPushes, keepVapidKeys, notifyPushWorkers, upsertSubscription } from './queries.js';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -91,7 +91,7 @@ const clip = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_M
 /**
  * Writes pushes to the outbox in the caller's transaction (docs/contract.md §3.10): one per subscribed device of
  * each recipient who keeps this kind on, in their language; they leave only if it commits, and the worker
- * (worker.ts) sends each once. Returns how many were written.
+ * (worker.ts) sends each once, woken by the commit. Returns how many were written.
  */
 export async function enqueuePush(tx: DbOrTx, notice: PushNotice): Promise<number> {
   const userIds = [...new Set(notice.userIds)];
@@ -114,5 +114,6 @@ export async function enqueuePush(tx: DbOrTx, notice: PushNotice): Promise<numbe
     userIds: `{${userIds.join(',')}}`,
     kind: SWITCH_OF[notice.type],
   });
+  if (rows.length > 0) await notifyPushWorkers(tx);
   return rows.length;
 }
