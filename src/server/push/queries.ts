@@ -125,9 +125,11 @@ const claimStatement = preparedStatement<ClaimedPush>(
 export const claimPushes = (db: Db, batchSize: number, leaseMs: number) =>
   claimStatement(db, { batchSize, leaseSeconds: leaseMs / 1000 });
 
-export const markPushSent = preparedStatement(
+/** Pushes delivered, in one statement (the worker gathers the lanes' marks, worker.ts). */
+export const markPushesSent = preparedStatement(
   'push_outbox_sent',
-  sql`update ${pushOutbox} set sent_at = now(), last_error = null where id = ${param('id')}::uuid and sent_at is null`,
+  sql`update ${pushOutbox} set sent_at = now(), last_error = null
+       where id = any(${param('ids')}::uuid[]) and sent_at is null`,
 );
 
 /** Given up on: kept with its reason, never tried again. */
