@@ -49,7 +49,7 @@ export type BackgroundDeps = {
  * the stop: every loop stops at once, each waiting at most STOP_WAIT_MS for its run (every.ts), and the mail
  * worker's transport and the push worker's connections close after their last run.
  */
-export function startBackground({
+export async function startBackground({
   db,
   config,
   log,
@@ -58,11 +58,13 @@ export function startBackground({
   mail,
   push,
   listen,
-}: BackgroundDeps): () => Promise<void> {
+}: BackgroundDeps): Promise<() => Promise<void>> {
   const worker = mailWorker(db, config, log, mail);
   const pushes = pushWorker(db, push.keys, log, push.options);
-  // Until LISTEN works (the database may be down at start, and it tries again by itself), the poll alone sends.
-  let unlisten: Promise<() => Promise<void>> = Promise.resolve(async () => {});
+  // A lead is worth most in its first minutes: a commit that wrote pushes wakes every instance's worker (listening
+  // from the start, as the event hub does; the LISTEN connection comes back by itself after an outage).
+  let wakePushes = () => {};
+  const unlisten = await listen(PUSH_CHANNEL, () => wakePushes());
   const rateLimits = new PostgresRateLimitStore(db);
   const loops: Loop[] = [
     {
@@ -78,12 +80,8 @@ export function startBackground({
       periodMs: pushes.pollMs,
       safeOnMany: 'each batch is claimed and leased by one statement with FOR UPDATE SKIP LOCKED',
       run: pushes.run,
-      // A lead is worth most in its first minutes: a commit that wrote pushes wakes every instance's worker.
       wakeUp: (wake) => {
-        unlisten = listen(PUSH_CHANNEL, wake).catch((err: unknown) => {
-          log.warn({ err }, 'push worker not woken by new pushes: it polls');
-          return async () => {};
-        });
+        wakePushes = wake;
       },
     },
     {
