@@ -138,10 +138,8 @@ export async function startBackground({
     every(loop.name, loop.periodMs, loop.run, { log, firstMs: loop.firstMs, wakeUp: loop.wakeUp }),
   );
   return async () => {
-    await (
-      await unlisten
-    )();
-    await Promise.all(stops.map((stop) => stop()));
+    // Side by side: each waits at most its own bound (STOP_WAIT_MS, the LISTEN connection's close).
+    await Promise.all([unlisten(), ...stops.map((stop) => stop())]);
     worker.close();
     pushes.close();
   };
