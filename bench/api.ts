@@ -10,9 +10,8 @@
  * with coordinates from the app's lookupZip, a rating summary for most, and the search document written as
  * the business-profile service writes it: a few profiles are refreshed by the app's own refreshSearchDocument
  * and must come out unchanged); 200 customers; bids with their ledger rows; a conversation per bid with six
- * messages. It logs one provider in through the API and gives every provider and customer a session the
- * same way, then starts bench/ceiling-server.ts (bare Fastify + node-postgres running the same SQL) as
- * another process.
+ * messages. It gives every provider and customer a session (bench/support/sessions.ts), then starts
+ * bench/ceiling-server.ts (bare Fastify + node-postgres running the same SQL) as another process.
  *
  * Endpoints (ENDPOINTS; each has its handler in the ceiling): job list, job detail, provider search by
  * text (English and Spanish words, cities, names of the seeded profiles) and by ZIP (every ZIP of the served
@@ -31,7 +30,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -48,6 +46,7 @@ import { ROOT } from '../e2e/support/build.js';
 import type { LoadResult, PlannedRequest } from './support/load.js';
 import { cpuSeconds } from './support/cpu.js';
 import { load } from './support/run-load.js';
+import { signedSessions } from './support/sessions.js';
 import { table } from './support/screens.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -435,7 +434,7 @@ function rng(seed: number) {
   };
 }
 
-async function seed(url: string, app: RunningApp): Promise<Seeded> {
+async function seed(url: string): Promise<Seeded> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -531,46 +530,21 @@ async function seed(url: string, app: RunningApp): Promise<Seeded> {
     // Leave autovacuum nothing to do during the runs.
     await client.query('VACUUM ANALYZE');
 
-    // One provider logs in through the API; every other provider gets a copy of that session row (its own
-    // sid and user) and the cookie the app would have signed for it: 500 scrypt logins would take minutes.
-    const providers = (await client.query(`SELECT id, email FROM users WHERE role = 'provider' ORDER BY email`))
-      .rows as {
+    // Every provider and customer gets a session row and the cookie the app would have signed for it
+    // (bench/support/sessions.ts): 700 scrypt logins would take minutes.
+    const providers = (await client.query(`SELECT id FROM users WHERE role = 'provider' ORDER BY email`)).rows as {
       id: string;
-      email: string;
     }[];
-    const login = await fetch(`${app.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.url },
-      body: JSON.stringify({ email: providers[0]!.email, password: PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login ${login.status} ${await login.text()}`);
-    const firstCookie = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('sid='))!
-      .split(';')[0]!;
-    const firstSid = decodeURIComponent(firstCookie.slice('sid='.length)).replace(/\.[^.]*$/, '');
-    const template = (await client.query(`SELECT sess, expire FROM sessions WHERE sid = $1`, [firstSid])).rows[0];
-    const sessionFor = async (userId: string) => {
-      const sid = randomBytes(24).toString('base64url');
-      await client.query(`INSERT INTO sessions (sid, sess, expire, user_id) VALUES ($1, $2, $3, $4)`, [
-        sid,
-        { ...template.sess, userId },
-        template.expire,
-        userId,
-      ]);
-      const signature = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
-      return `sid=${encodeURIComponent(`${sid}.${signature}`)}`;
-    };
-    const cookies = [firstCookie];
-    for (const provider of providers.slice(1)) cookies.push(await sessionFor(provider.id));
-    const cookieOf = new Map(providers.map((p, i) => [p.id, cookies[i]!]));
-    // Customers get sessions the same way (the conversation list reads theirs too).
-    const customerCookies: string[] = [];
-    const customers = (await client.query(`SELECT id FROM users WHERE role = 'customer' ORDER BY email`)).rows;
-    for (const customer of customers) {
-      customerCookies.push(await sessionFor(customer.id as string));
-      cookieOf.set(customer.id as string, customerCookies.at(-1)!);
-    }
+    const customers = (await client.query(`SELECT id FROM users WHERE role = 'customer' ORDER BY email`)).rows as {
+      id: string;
+    }[];
+    const cookieOf = await signedSessions(
+      client,
+      SECRET,
+      [...providers, ...customers].map((u) => u.id),
+    );
+    const cookies = providers.map((p) => cookieOf.get(p.id)!);
+    const customerCookies = customers.map((c) => cookieOf.get(c.id)!);
     const talks = (
       await client.query(
         `SELECT b.job_id, j.customer_id, b.provider_id FROM bids b JOIN jobs j ON j.id = b.job_id ORDER BY b.id`,
@@ -725,7 +699,7 @@ async function main() {
       JOB_BID_CAP: '0',
       ...diagnostics(),
     });
-    const seeded = await seed(scratch.url, app);
+    const seeded = await seed(scratch.url);
     const started = await startCeiling(scratch.url);
     ceiling = started.child;
     console.log(

@@ -274,12 +274,14 @@ const SEND_MESSAGE = `
          and coalesce((u.push_notifications ->> $21::text)::boolean, true)
       on conflict (subscription_id, dedupe_key) do nothing
       returning id
+    ), woke AS (
+      select pg_notify('tradesbid_pushes', '') from (select 1 from pushed limit 1) as written
     ), notified AS (
       SELECT pg_notify($22, replace(payload, $23, message.conversation_id::text))
       FROM message, unnest(ARRAY[$24::text, $25::text]) AS payload
     )
     SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
-      (SELECT count(*)::int FROM notified) AS notified
+      (SELECT count(*)::int FROM notified) AS notified, (SELECT count(*)::int FROM woke) AS woke
     FROM (SELECT 1) AS one LEFT JOIN message ON true`;
 
 /** The app's rate-limit counter (src/server/http/rate-limit.ts), run before the body is read. */
@@ -315,8 +317,10 @@ const NOTICES_INSERT = `with emails as (insert into "email_outbox" (message_id, 
        where s.user_id = any($5::uuid[])
          and coalesce((u.push_notifications ->> $6::text)::boolean, true)
       on conflict (subscription_id, dedupe_key) do nothing
-      returning id)
-      select (select count(*)::int from emails) as emails, (select count(*)::int from pushes) as pushes`;
+      returning id),
+        woke as (select pg_notify('tradesbid_pushes', '') from (select 1 from pushes limit 1) as written)
+      select (select count(*)::int from emails) as emails, (select count(*)::int from pushes) as pushes,
+        (select count(*)::int from woke) as woke`;
 
 /**
  * The outbox's delivery, as every app instance runs it (src/server/mail/worker.ts: the same claim, poll and

@@ -8,22 +8,21 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:push
  *
  * Creates its own database next to BENCH_DATABASE_URL (or DATABASE_URL) and drops it afterwards; starts one
- * server process on it (the built server after `npm run build`, else the sources), which trusts the push
- * service's test certificate through NODE_EXTRA_CA_CERTS. The providers are made through the API once, then
- * copied row by row in SQL (their accounts, profiles, capabilities, areas and subscriptions).
+ * server process on it (e2e/support/app.ts startApp: the built server after `npm run build`, else the sources),
+ * which trusts the push service's test certificate through NODE_EXTRA_CA_CERTS. The providers are made through
+ * the API once, then copied row by row in SQL (their accounts, profiles, capabilities, areas and subscriptions).
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { findRootDir } from '#server/config.js';
 import { sessionCookieOf } from '#server/test/cookies.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { OIDC_CA_FILE } from '#server/test/oidc-provider.js';
-import { freePort } from '#server/test/ports.js';
 import { startPushService } from '#server/test/push-service.js';
+import { startApp, type RunningApp } from '../e2e/support/app.js';
+import { ROOT } from '../e2e/support/build.js';
+import { cpuSeconds } from './support/cpu.js';
 
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -34,7 +33,6 @@ const knob = (name: string, fallback: number, max: number) =>
   Math.min(Number(process.env[name] ?? fallback) || fallback, max);
 const PROVIDERS = knob('BENCH_PROVIDERS', 1000, 20_000);
 const JOBS = knob('BENCH_JOBS', 3, 50);
-const ROOT = findRootDir();
 const ZIP = '78701';
 
 const percentile = (sorted: number[], p: number) =>
@@ -43,44 +41,16 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const service = await startPushService();
   const database = await createScratchDatabase(baseUrl!, 'bench_push');
-  const port = await freePort();
-  const compiled = join(ROOT, 'dist/server/server/main.js');
-  const args = existsSync(compiled)
-    ? [compiled]
-    : ['--conditions=source', '--import', 'tsx', join(ROOT, 'src/server/main.ts')];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  let app: RunningApp | null = null;
+  try {
+    app = await startApp({
+      CLIENT_DIR: join(ROOT, 'dist/client'),
       DATABASE_URL: database.url,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
       PUSH_SERVICE_ORIGINS: service.origin,
       NODE_EXTRA_CA_CERTS: OIDC_CA_FILE,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (
-        await fetch(`${url}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() > deadline) throw new Error('server not ready within 60 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
+    });
+    const url = app.url;
     const call = async (cookie: string, method: string, path: string, body?: object) => {
       const response = await fetch(`${url}${path}`, {
         method,
@@ -109,7 +79,7 @@ async function main() {
     await call(provider, 'POST', '/api/business-profile', {
       businessName: 'Bench Plumbing',
       businessType: 'llc',
-      description: 'Pipes.',
+      description: 'Pipes, drains and water heaters.',
       phone: '5125550100',
     });
     const categories = (await fetch(`${url}/api/categories`, { headers: { cookie: provider } }).then((r) =>
@@ -160,6 +130,7 @@ async function main() {
     const all: number[] = [];
     for (let job = 1; job <= JOBS; job += 1) {
       const before = service.received.length;
+      const cpuBefore = cpuSeconds(app.pid);
       const posted = await call(customer, 'POST', '/api/jobs', {
         categoryId: plumbing,
         title: `Bench job ${job}`,
@@ -177,8 +148,12 @@ async function main() {
         .sort((a, b) => a - b);
       if (times.length !== providers.length) throw new Error(`${times.length} pushes for ${providers.length} devices`);
       all.push(...times);
+      const cpuAfter = cpuSeconds(app.pid);
+      // The server's CPU for the job: its post (matching, lead emails and pushes written), then every push sent,
+      // and the mail worker's lead emails meanwhile. Unlike the times, it hardly depends on what else runs.
+      const cpu = cpuBefore === null || cpuAfter === null ? 'n/a' : `${((cpuAfter - cpuBefore) * 1000).toFixed(0)} ms`;
       console.log(
-        `job ${job}: ${times.length} pushes, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, last ${times.at(-1)!.toFixed(0)} ms`,
+        `job ${job}: ${times.length} pushes, first ${times[0]!.toFixed(0)} ms, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, last ${times.at(-1)!.toFixed(0)} ms; server CPU ${cpu}`,
       );
     }
     all.sort((a, b) => a - b);
@@ -186,8 +161,7 @@ async function main() {
       `all ${all.length} pushes: p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)!.toFixed(0)} ms (load average ${load.toFixed(2)} at the start)`,
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await app?.stop();
     await pool.end();
     await database.drop();
     await service.close();

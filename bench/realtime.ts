@@ -4,7 +4,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:realtime
  *
  * Creates its own database next to BENCH_DATABASE_URL (or DATABASE_URL) and drops it afterwards;
- * starts two server processes (instances A and B) on it; registers pairs of a customer and a
+ * starts two server processes (instances A and B) on it; makes pairs of a customer and a
  * provider who bid on the customer's job; opens each customer's event stream on B and each
  * provider's on A. Then every pair exchanges messages, each posted through the sender's instance
  * and awaited on the other instance's stream: the figure is the time from sending the POST to the
@@ -12,18 +12,19 @@
  * server (`npm run build` first) when there is one. Prints each process's CPU per message too.
  * Knobs: BENCH_PAIRS (50), BENCH_MESSAGES (1000), BENCH_IN_FLIGHT (50).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { findRootDir } from '#server/config.js';
+import pg from 'pg';
 import { sessionCookieOf } from '#server/test/cookies.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { openEventStream, type EventStream } from '#server/test/events.js';
+import { startApp, type RunningApp } from '../e2e/support/app.js';
+import { ROOT } from '../e2e/support/build.js';
 import { cpuSeconds } from './support/cpu.js';
-import { freePort } from '#server/test/ports.js';
+import { signedSessions } from './support/sessions.js';
 
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -36,46 +37,19 @@ const PAIRS = knob('BENCH_PAIRS', 50, 500);
 /** Pairs sending at the same moment (each pair waits for its message to arrive before the next). */
 const IN_FLIGHT = knob('BENCH_IN_FLIGHT', 50, 500);
 const MESSAGES = knob('BENCH_MESSAGES', 1000, 100_000);
-const ROOT = findRootDir();
+const SECRET = 'bench-secret-bench-secret-bench-secret-01';
 
-type Instance = { url: string; child: ChildProcess };
+type Instance = RunningApp;
 type Account = { id: string; cookie: string };
 
-async function startInstance(databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  // The built server, as in production, when `npm run build` has run; else the sources through tsx.
-  const compiled = join(ROOT, 'dist/server/server/main.js');
-  const args = existsSync(compiled)
-    ? [compiled]
-    : ['--conditions=source', '--import', 'tsx', join(ROOT, 'src/server/main.ts')];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-      SEED_DEMO: 'false',
-      FREE_CREDITS_ON_UPGRADE: '20',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** One app process on the benchmark's database (e2e/support/app.ts: the built server when there is one). */
+const startInstance = (databaseUrl: string): Promise<Instance> =>
+  startApp({
+    CLIENT_DIR: join(ROOT, 'dist/client'),
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: SECRET,
+    FREE_CREDITS_ON_UPGRADE: '20',
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('instance not ready within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 // Plain node:http with kept-alive sockets: the load generator shares the machine's cores with the servers,
 // and fetch costs it about twice the CPU per request.
@@ -112,25 +86,35 @@ async function call<T>(instance: Instance, cookie: string | null, method: string
   return { body: JSON.parse(text) as T, cookie: sessionCookieOf(setCookie ?? []) };
 }
 
-async function register(instance: Instance, name: string): Promise<Account> {
-  const { body, cookie } = await call<{ id: string }>(instance, null, 'POST', '/api/auth/register', {
-    email: `${name}-${Date.now()}@bench.example`,
-    password: 'correct horse battery',
-    firstName: name,
-    lastName: 'Bench',
-  });
-  return { id: body.id, cookie: cookie! };
+/**
+ * Customers and providers-to-be made in SQL, each signed in (bench/support/sessions.ts): a hundred registrations
+ * through the API would meet its per-address limit (docs/contract.md §3.5) and cost a scrypt hash each.
+ */
+async function accounts(databaseUrl: string, names: string[]): Promise<Account[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const ids = names.map(() => randomUUID());
+    await client.query(
+      `insert into users (id, email, first_name, last_name)
+       select id, name || '-' || $3::text || '@bench.example', name, 'Bench' from unnest($1::uuid[], $2::text[]) as n(id, name)`,
+      [ids, names, Date.now()],
+    );
+    const cookies = await signedSessions(client, SECRET, ids);
+    return ids.map((id) => ({ id, cookie: cookies.get(id)! }));
+  } finally {
+    await client.end();
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
-async function setUpPair(a: Instance, i: number, categoryId: number) {
-  const customer = await register(a, `customer${i}`);
-  let provider = await register(a, `provider${i}`);
-  const upgraded = await call(a, provider.cookie, 'POST', '/api/auth/upgrade-to-provider');
-  provider = { ...provider, cookie: upgraded.cookie ?? provider.cookie };
+async function setUpPair(a: Instance, i: number, categoryId: number, customer: Account, account: Account) {
+  // The session id changes on the upgrade (docs/contract.md §3.5).
+  const upgraded = await call(a, account.cookie, 'POST', '/api/auth/upgrade-to-provider');
+  const provider = { ...account, cookie: upgraded.cookie ?? account.cookie };
   const { body: job } = await call<{ id: string }>(a, customer.cookie, 'POST', '/api/jobs', {
     categoryId,
     title: `Bench job ${i}`,
@@ -155,8 +139,19 @@ async function main() {
     console.log(`instances A ${a.url} and B ${b.url} on ${new URL(scratch.url).pathname.slice(1)}`);
     const { body: categories } = await call<{ id: number }[]>(a, null, 'GET', '/api/categories');
 
+    const names = Array.from({ length: PAIRS }, (_, i) => i);
+    const customers = await accounts(
+      scratch.url,
+      names.map((i) => `customer${i}`),
+    );
+    const providers = await accounts(
+      scratch.url,
+      names.map((i) => `provider${i}`),
+    );
     const pairs: Awaited<ReturnType<typeof setUpPair>>[] = [];
-    for (let i = 0; i < PAIRS; i += 1) pairs.push(await setUpPair(a, i, categories[0]!.id));
+    for (let i = 0; i < PAIRS; i += 1) {
+      pairs.push(await setUpPair(a, i, categories[0]!.id, customers[i]!, providers[i]!));
+    }
     // Customers listen on B, providers on A: every message crosses from one instance to the other.
     const customerStreams = await Promise.all(pairs.map((p) => openEventStream(b.url, p.customer.cookie)));
     const providerStreams = await Promise.all(pairs.map((p) => openEventStream(a.url, p.provider.cookie)));
@@ -184,7 +179,7 @@ async function main() {
     const posts: number[] = [];
     let lost = 0;
     const started = performance.now();
-    const cpuBefore = instances.map((i) => cpuSeconds(i.child.pid));
+    const cpuBefore = instances.map((i) => cpuSeconds(i.pid));
     const generatorBefore = process.cpuUsage();
     // Messages round-robin over the pairs; IN_FLIGHT senders work through them, each awaiting delivery.
     const tasks = Array.from({ length: MESSAGES }, (_, k) => ({ i: k % PAIRS, n: Math.floor(k / PAIRS) }));
@@ -221,7 +216,7 @@ async function main() {
       seconds === null ? 'n/a' : `${((seconds * 1000) / MESSAGES).toFixed(2)} ms`;
     const cpuLine = instances
       .map((instance, k) => {
-        const after = cpuSeconds(instance.child.pid);
+        const after = cpuSeconds(instance.pid);
         const before = cpuBefore[k] ?? null;
         return `instance ${'AB'[k]} ${perMessage(after === null || before === null ? null : after - before)}`;
       })
@@ -249,13 +244,7 @@ async function main() {
     console.log(`\nbar: p99 ≤ 250 ms → ${p99 <= 250 && lost === 0 ? 'PASS' : 'FAIL'} (spec polling: up to 5000 ms)`);
   } finally {
     for (const stream of streams) stream.close();
-    for (const { child } of instances) {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    }
+    for (const instance of instances) await instance.stop();
     await scratch.drop();
   }
 }

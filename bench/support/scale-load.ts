@@ -3,7 +3,6 @@
  * driven from another process (bench/support/load.ts) at BENCH_CONNECTIONS connections, endpoint by endpoint.
  * The same plans run on every data set, so the figures of a small and a national database compare directly.
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startApp } from '../../e2e/support/app.js';
@@ -11,6 +10,7 @@ import { ROOT } from '../../e2e/support/build.js';
 import type { LoadResult, PlannedRequest } from './load.js';
 import { load } from './run-load.js';
 import { markerId, MARKERS } from './scale-seed.js';
+import { signedSessions } from './sessions.js';
 
 const SECRET = 'bench-scale-secret-bench-scale-secret-0123';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -39,19 +39,6 @@ export const ENDPOINT_NAMES = [
 export const WRITE_ENDPOINTS: EndpointName[] = ['message send', 'bid placement', 'lead matching (job post)'];
 
 const SEARCH_TERMS = ['plumbing', 'roof repair', 'electrical', 'painting', 'Garcia', 'Lone Star', 'Austin', 'Miami'];
-
-/** Session rows made the way the app stores them, and the cookies it would have signed for them. */
-async function signedSessions(client: pg.Client, userIds: string[]): Promise<Map<string, string>> {
-  const sids = userIds.map(() => randomBytes(24).toString('base64url'));
-  await client.query(
-    `insert into sessions (sid, sess, expire, user_id)
-     select sid, jsonb_build_object('userId', user_id::text, 'renewedAt', $3::bigint), now() + interval '1 day', user_id
-     from unnest($1::text[], $2::uuid[]) as s(sid, user_id)`,
-    [sids, userIds, Date.now()],
-  );
-  const sign = (sid: string) => createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
-  return new Map(userIds.map((id, i) => [id, `sid=${encodeURIComponent(`${sids[i]}.${sign(sids[i]!)}`)}`]));
-}
 
 type Plans = Record<EndpointName, PlannedRequest[]>;
 
@@ -101,7 +88,7 @@ async function plansFor(client: pg.Client): Promise<Plans> {
       `select category_id as id from service_capabilities group by 1 order by count(*) desc limit 10`,
     )
   ).rows.map((r) => r.id);
-  const cookies = await signedSessions(client, [
+  const cookies = await signedSessions(client, SECRET, [
     ...new Set([
       ...providers,
       ...customers,

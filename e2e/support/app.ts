@@ -26,6 +26,7 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
  * The production server in its own process on a free port, serving the built client, on a fresh
  * embedded database (or a fresh PostgreSQL database when TEST_DATABASE_URL is set). An env.CLIENT_DIR
  * (e.g. dist/client after `npm run build`) is served as it is instead of a build made for the journeys.
+ * An env.DATABASE_URL (a benchmark's own database) is used as it is, and nothing is made for it.
  */
 export async function startApp(
   env: Record<string, string> = {},
@@ -34,7 +35,8 @@ export async function startApp(
   const clientDir = env.CLIENT_DIR ?? builtClientDir();
   // A journey may pick the port first (an OpenID provider must know the app's callback before it starts).
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const database = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'e2e_') : null;
+  const givenDatabase = Boolean(env.DATABASE_URL);
+  const database = TEST_DATABASE_URL && !givenDatabase ? await createScratchDatabase(TEST_DATABASE_URL, 'e2e_') : null;
   let dataDir = env.DATA_DIR;
   // A folder made here is removed when the app stops (its database, uploads and .eml files are the run's own).
   const ownDataDir = !dataDir;
@@ -42,7 +44,7 @@ export async function startApp(
     dataDir = mkdtempSync(join(tmpdir(), 'tradesbid-e2e-'));
     // A migrated embedded database to start from, as after a restart (a journey that gives its own DATA_DIR
     // sees a true first start: production-server.test.ts).
-    if (!database) cpSync(await migratedPgliteFolder(), join(dataDir, 'pglite'), { recursive: true });
+    if (!database && !givenDatabase) cpSync(await migratedPgliteFolder(), join(dataDir, 'pglite'), { recursive: true });
   }
   const compiled = join(ROOT, 'dist/server/server/main.js');
   const useCompiled = process.env.E2E_USE_SOURCE !== '1' && existsSync(compiled);

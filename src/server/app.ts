@@ -137,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Every loop this server runs on its own (background/loops.ts). Closing stops them (each waits at most 2 s for
   // its run), then the store, then the database, whose hook was added first: onClose hooks run last-added first.
-  const stopBackground = startBackground({
+  const stopBackground = await startBackground({
     db: database.db,
     config,
     log: app.log,
@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: app.sessionStore,
     mail: options.mail,
     push: { keys: vapidKeys, options: options.push },
+    listen: database.listen,
   });
   app.addHook('onClose', async () => {
     await stopBackground();

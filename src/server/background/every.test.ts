@@ -119,4 +119,34 @@ describe('every', () => {
     expect(firstAt).toBeGreaterThanOrEqual(180 - 5);
     expect(firstAt).toBeLessThan(1_000);
   });
+
+  it('runs at once when woken, and once more right after a run it was woken during', async () => {
+    const { log } = keptLog();
+    let wake = () => {};
+    let runs = 0;
+    let release = () => {};
+    const stop = every(
+      'woken',
+      60_000,
+      async () => {
+        runs += 1;
+        if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      { log, wakeUp: (given) => (wake = given) },
+    );
+    try {
+      wake();
+      await expect.poll(() => runs, { timeout: 1_000 }).toBe(1);
+      wake();
+      wake();
+      await sleep(30);
+      expect(runs).toBe(1);
+      release();
+      await expect.poll(() => runs, { timeout: 1_000 }).toBe(2);
+      await sleep(50);
+      expect(runs).toBe(2);
+    } finally {
+      await stop();
+    }
+  });
 });

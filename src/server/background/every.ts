@@ -14,13 +14,18 @@ export type EveryOptions = {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** The wait before the first run (default: one period). */
   firstMs?: number;
+  /**
+   * Given the loop's wake: calling it runs the loop now instead of at the end of its wait, or, during a run, once
+   * more right after it (work was written that the run may have missed).
+   */
+  wakeUp?: (wake: () => void) => void;
 };
 
 const jittered = (ms: number) => ms * (1 - JITTER + Math.random() * 2 * JITTER);
 
 /**
  * Runs `run` every `periodMs` in this instance until stopped, the next run planned when the last one ends, so
- * runs never overlap. A run that fails is logged as '`name` failed' and the loop carries on. The timers are
+ * runs never overlap (a wake, EveryOptions.wakeUp, brings the next run forward). A run that fails is logged as '`name` failed' and the loop carries on. The timers are
  * unref'd: a loop never keeps a process alive. The stop cancels the next run, asks the run under way to end
  * (its signal aborts) and waits for it at most STOP_WAIT_MS.
  */
@@ -33,20 +38,29 @@ export function every(
   const stopping = new AbortController();
   let running: Promise<unknown> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  let woken = false;
   const plan = (ms: number) => {
     timer = setTimeout(() => {
+      woken = false;
       // Through a promise, so that a run that throws before its first await is logged like any other failure.
       running = Promise.resolve(stopping.signal)
         .then(run)
         .catch((err: unknown) => options.log.error({ err }, `${name} failed`))
         .finally(() => {
           running = null;
-          if (!stopping.signal.aborted) plan(periodMs);
+          if (!stopping.signal.aborted) plan(woken ? 0 : periodMs);
         });
     }, jittered(ms));
     timer.unref();
   };
   plan(options.firstMs ?? periodMs);
+  options.wakeUp?.(() => {
+    if (stopping.signal.aborted) return;
+    woken = true;
+    if (running) return;
+    clearTimeout(timer);
+    plan(0);
+  });
   return async () => {
     stopping.abort();
     clearTimeout(timer);

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.js';
 import { refundUnviewedBids } from '#server/bids/index.js';
 import { emailUnreadMessages } from '#server/conversations/index.js';
-import type { Db } from '#server/db/client.js';
+import type { Database, Db } from '#server/db/client.js';
 import { backgroundOrigin } from '#server/http/context.js';
 import { PostgresRateLimitStore } from '#server/http/rate-limit.js';
 import type { PostgresSessionStore } from '#server/http/session.js';
 import { mailWorker, type MailWorkerOptions } from '#server/mail/index.js';
 import { expireStaleJobs } from '#server/projects/index.js';
-import { pushWorker, type PushWorkerOptions, type VapidKeys } from '#server/push/index.js';
+import { PUSH_CHANNEL, pushWorker, type PushWorkerOptions, type VapidKeys } from '#server/push/index.js';
 import { sweepUnreferencedUploads, type PhotoStorage } from '#server/uploads/index.js';
 import { every } from './every.js';
 
@@ -25,6 +25,8 @@ type Loop = {
   /** Why every instance may run it at once. */
   safeOnMany: string;
   run: (stop: AbortSignal) => Promise<unknown>;
+  /** Given the loop's wake (every.ts), for a loop that runs at once when work is written. */
+  wakeUp?: (wake: () => void) => void;
 };
 
 export type BackgroundDeps = {
@@ -37,6 +39,8 @@ export type BackgroundDeps = {
   mail?: MailWorkerOptions;
   /** The keys pushes are signed with, and the push worker's timing (tests make it quick). */
   push: { keys: VapidKeys; options?: PushWorkerOptions };
+  /** LISTEN, for the push worker to wake when pushes are written (by any instance). */
+  listen: Database['listen'];
 };
 
 /**
@@ -45,7 +49,7 @@ export type BackgroundDeps = {
  * the stop: every loop stops at once, each waiting at most STOP_WAIT_MS for its run (every.ts), and the mail
  * worker's transport and the push worker's connections close after their last run.
  */
-export function startBackground({
+export async function startBackground({
   db,
   config,
   log,
@@ -53,9 +57,14 @@ export function startBackground({
   sessions,
   mail,
   push,
-}: BackgroundDeps): () => Promise<void> {
+  listen,
+}: BackgroundDeps): Promise<() => Promise<void>> {
   const worker = mailWorker(db, config, log, mail);
   const pushes = pushWorker(db, push.keys, log, push.options);
+  // A lead is worth most in its first minutes: a commit that wrote pushes wakes every instance's worker (listening
+  // from the start, as the event hub does; the LISTEN connection comes back by itself after an outage).
+  let wakePushes = () => {};
+  const unlisten = await listen(PUSH_CHANNEL, () => wakePushes());
   const rateLimits = new PostgresRateLimitStore(db);
   const loops: Loop[] = [
     {
@@ -71,6 +80,9 @@ export function startBackground({
       periodMs: pushes.pollMs,
       safeOnMany: 'each batch is claimed and leased by one statement with FOR UPDATE SKIP LOCKED',
       run: pushes.run,
+      wakeUp: (wake) => {
+        wakePushes = wake;
+      },
     },
     {
       name: 'unread message emails',
@@ -122,9 +134,12 @@ export function startBackground({
       run: () => rateLimits.prune(),
     },
   ];
-  const stops = loops.map((loop) => every(loop.name, loop.periodMs, loop.run, { log, firstMs: loop.firstMs }));
+  const stops = loops.map((loop) =>
+    every(loop.name, loop.periodMs, loop.run, { log, firstMs: loop.firstMs, wakeUp: loop.wakeUp }),
+  );
   return async () => {
-    await Promise.all(stops.map((stop) => stop()));
+    // Side by side: each waits at most its own bound (STOP_WAIT_MS, the LISTEN connection's close).
+    await Promise.all([unlisten(), ...stops.map((stop) => stop())]);
     worker.close();
     pushes.close();
   };

@@ -5,7 +5,7 @@ import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/clien
 import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
 import { notifySql } from '#server/events/index.js';
 import { notEnqueued } from '#server/mail/index.js';
-import { pushInsert } from '#server/push/index.js';
+import { pushInsert, pushWake } from '#server/push/index.js';
 
 // The conversations feature's statements and the mappers from their rows to answers; service.ts holds the rules.
 
@@ -64,12 +64,14 @@ export const sendMessageStatement = preparedStatement<{ jobs: number; conversati
         sql`ARRAY(SELECT receiver_id FROM message)`,
         sql`replace(${param('pushPayloads')}::text, ${param('freshConversationId')}, (SELECT conversation_id::text FROM message))::jsonb`,
       )}
+    ), woke AS (
+      ${pushWake(sql`pushed`)}
     ), notified AS (
       SELECT ${notifySql(sql`replace(payload, ${param('freshConversationId')}, message.conversation_id::text)`)}
       FROM message, unnest(ARRAY[${param('receiverPayload')}::text, ${param('senderPayload')}::text]) AS payload
     )
     SELECT (SELECT count(*)::int FROM job) AS jobs, message.conversation_id AS "conversationId",
-      (SELECT count(*)::int FROM notified) AS notified
+      (SELECT count(*)::int FROM notified) AS notified, (SELECT count(*)::int FROM woke) AS woke
     FROM (SELECT 1) AS one LEFT JOIN message ON true`,
 );
 

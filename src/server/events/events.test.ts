@@ -8,7 +8,7 @@ import { as, signUp, testConfig } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL, usesPostgres } from '#server/test/database.js';
 import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
-import { publishEvent } from './publish.js';
+import { EVENTS_CHANNEL, publishEvent } from './publish.js';
 
 // Scale-out (docs/contract.md §1): two app instances on one PostgreSQL; only a real server can host both.
 describe.skipIf(!usesPostgres)('two app instances on one database', () => {
@@ -64,9 +64,10 @@ describe.skipIf(!usesPostgres)('two app instances on one database', () => {
   it('keeps delivering after the LISTEN connection of instance B is killed', async () => {
     const owner = await signUp(a);
     const before = await openEventStream(urlB, owner.cookie);
-    // Terminate B's (and A's) LISTEN connections: the server side of a dropped network link.
+    // Terminate B's (and A's) LISTEN connections of the events: the server side of a dropped network link.
     const killed = await a.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query = ${`LISTEN "${EVENTS_CHANNEL}"`}`,
     );
     expect((killed as unknown as { rowCount: number }).rowCount).toBe(2);
     // Once B listens again, the stream of before ends (what was sent in the gap is lost to it), telling

@@ -262,7 +262,7 @@ describe('behind a load balancer (TRUST_PROXY=1)', () => {
   });
 });
 
-describe('per-user limits on bids, messages, promo redemptions and uploads, shared by two instances', () => {
+describe('per-user limits on bids, messages, promo redemptions, uploads and push subscriptions, shared by two instances', () => {
   let provider: Session;
   let owner: Session;
   let jobId: string;
@@ -327,6 +327,22 @@ describe('per-user limits on bids, messages, promo redemptions and uploads, shar
       payload: '{}',
       headers: { 'content-type': 'application/json' },
     });
+  });
+
+  it('allows 30 push subscriptions a minute per user (a device posts its own again on each visit)', async () => {
+    expect(RATE_LIMITS.push_subscriptions).toMatchObject({ max: 30, windowMs: 60_000 });
+    const statuses = await expectUserLimit(owner, RATE_LIMITS.push_subscriptions.max, {
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/rate-limited-device',
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    });
+    expect([...statuses].sort()).toEqual([200, 201]);
   });
 });
 

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   messages: { max: 120, windowMs: MINUTE, by: 'user' },
   promo_redemptions: { max: 60, windowMs: MINUTE, by: 'user' },
   uploads: { max: 60, windowMs: MINUTE, by: 'user' },
+  /** A device posts its subscription again on each visit of the dashboard or settings (src/client/push). */
+  push_subscriptions: { max: 30, windowMs: MINUTE, by: 'user' },
 } as const satisfies Record<string, RateLimit>;
 
 type RateLimit = { max: number; windowMs: number; by: 'ip' | 'user' | 'email'; failuresOnly?: boolean };

@@ -15,4 +15,4 @@ export {
 export { pushWorker, PUSH_TTL_SECONDS, type PushWorkerOptions } from './worker.js';
 export { pushRoutes, type PushRoutesOptions } from './routes.js';
 export { allowedPushEndpoint } from './endpoints.js';
-export { pushInsert } from './queries.js';
+export { PUSH_CHANNEL, pushInsert, pushWake } from './queries.js';

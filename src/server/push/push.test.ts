@@ -12,7 +12,8 @@ import {
 } from '#server/test/app.js';
 import { makeProvider } from '#server/test/factories.js';
 import { startPushService, type TestDevice, type TestPushService } from '#server/test/push-service.js';
-import { vapidKeysFor } from './service.js';
+import { SUBSCRIPTIONS_PER_USER } from './queries.js';
+import { enqueuePush, vapidKeysFor } from './service.js';
 
 // Web Push (docs/contract.md §3.10) against a real push service on 127.0.0.1 over TLS: every push is decrypted
 // with the device's own key and its VAPID signature checked (src/server/test/push-service.ts).
@@ -211,6 +212,23 @@ describe('subscriptions', () => {
     expect((await call(second, 'DELETE', '/api/push/subscriptions', endpoint)).statusCode).toBe(204);
     expect(await owners()).toEqual([]);
   });
+
+  it(`keeps ${SUBSCRIPTIONS_PER_USER} devices per user: a new one replaces the one posted least recently`, async () => {
+    const user = await makeProvider(t.app);
+    const devices: TestDevice[] = [];
+    for (let i = 0; i < SUBSCRIPTIONS_PER_USER; i += 1) devices.push(await subscribed(user));
+    // The first device is seen again (each device posts its subscription on every visit): the second is now the
+    // one longest unused.
+    expect((await call(user, 'POST', '/api/push/subscriptions', devices[0]!.subscription)).statusCode).toBe(200);
+    const newest = await subscribed(user);
+    const kept = await t.app.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.user.id));
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(
+      [devices[0]!, ...devices.slice(2), newest].map((device) => device.subscription.endpoint).sort(),
+    );
+  });
 });
 
 describe('what is pushed', () => {
@@ -347,6 +365,38 @@ describe('what is pushed', () => {
     await sleep(400);
     expect(pushesTo(provider.device)).toHaveLength(1);
     expect(pushesTo(owner.device).filter((p) => p.payload.url?.endsWith(job.id))).toEqual([]);
+  });
+});
+
+describe('the worker', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    // A poll a minute apart: only the wake can send within the test.
+    slow = await createTestApp({ PUSH_SERVICE_ORIGINS: service.origin }, { push: { pollMs: 60_000 } });
+  });
+  afterAll(() => slow?.close());
+
+  it('sends at once when the commit that wrote a push wakes it, not at its next poll', async () => {
+    const user = await makeProvider(slow.app);
+    const device = service.device();
+    const posted = await as(
+      slow.app,
+      user,
+    )({ method: 'POST', url: '/api/push/subscriptions', payload: device.subscription });
+    expect(posted.statusCode).toBe(201);
+    const before = service.received.length;
+    await slow.app.db.transaction((tx) =>
+      enqueuePush(tx, {
+        config: slow.config,
+        origin: 'http://localhost:8081',
+        type: 'bid',
+        userIds: [user.user.id],
+        tag: 'job:woken',
+        content: () => ({ title: 'Woken', body: 'At once.', path: '/jobs/woken' }),
+      }),
+    );
+    await service.waitFor(before + 1, 10_000);
+    expect(service.received.at(-1)).toMatchObject({ device: device.id, payload: { title: 'Woken' } });
   });
 });
 

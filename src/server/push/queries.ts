@@ -17,14 +17,20 @@ export async function keepVapidKeys(db: Db, candidate: { publicKey: string; priv
   return { publicKey: row!.publicKey, privateKey: row!.privateKey };
 }
 
+/** Devices kept per user: a new one past this replaces the one posted least recently. */
+export const SUBSCRIPTIONS_PER_USER = 10;
+
 /**
  * The endpoint made the caller's (a device belongs to one user: the latest wins), with its keys. Answers whose
- * it was before (null: nobody's). Its pushes still waiting for the previous owner are removed.
+ * it was before (null: nobody's). Its pushes still waiting for the previous owner are removed. The user keeps
+ * their SUBSCRIPTIONS_PER_USER devices posted most recently (each device posts again on every visit, so the one
+ * dropped is the one longest unused); the user's subscriptions are changed one transaction at a time.
  */
 export async function upsertSubscription(
   tx: DbOrTx,
   row: { userId: string; endpoint: string; p256dh: string; auth: string },
 ): Promise<{ id: string; createdAt: Date; previousUserId: string | null }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('push_subscriptions:' || ${row.userId}, 0))`);
   const [previous] = await tx
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
@@ -41,6 +47,11 @@ export async function upsertSubscription(
   if (previous && previous.userId !== row.userId) {
     await tx.delete(pushOutbox).where(eq(pushOutbox.subscriptionId, previous.id));
   }
+  // Its pushes go with a replaced device (the foreign key cascades).
+  await tx.execute(sql`
+    delete from ${pushSubscriptions} where user_id = ${row.userId} and id not in (
+      select id from ${pushSubscriptions} where user_id = ${row.userId}
+       order by updated_at desc, created_at desc limit ${SUBSCRIPTIONS_PER_USER})`);
   return { id: saved!.id, createdAt: saved!.createdAt, previousUserId: previous?.userId ?? null };
 }
 
@@ -70,17 +81,35 @@ export function pushInsert(recipients: SQL, payloads: SQL): SQL {
       returning id`;
 }
 
+/** The NOTIFY channel of new pushes: every instance's worker LISTENs and sends at once (background/loops.ts). */
+export const PUSH_CHANNEL = 'tradesbid_pushes';
+
+/**
+ * Wakes the push workers when the statement's transaction commits (PostgreSQL delivers a NOTIFY only then, one per
+ * transaction however often it is asked), so a lead does not wait for a worker's next poll: a CTE body for a
+ * statement whose CTE `pushes` holds pushInsert's rows, selected by count; no NOTIFY when it wrote none.
+ */
+export function pushWake(pushes: SQL): SQL {
+  return sql`select pg_notify('${sql.raw(PUSH_CHANNEL)}', '') from (select 1 from ${pushes} limit 1) as written`;
+}
+
 const recipients = sql`${param('pushUserIds')}::uuid[]`;
 const payloads = sql`${param('pushPayloads')}::jsonb`;
 
-/** pushInsert on its own, prepared once (values: pushValues). */
-export const insertPushes = preparedStatement<{ id: string }>('push_outbox_insert', pushInsert(recipients, payloads));
+/** pushInsert on its own, and the wake, prepared once (values: pushValues). */
+export const insertPushes = preparedStatement<{ pushes: number }>(
+  'push_outbox_insert',
+  sql`with pushes as (${pushInsert(recipients, payloads)}), woke as (${pushWake(sql`pushes`)})
+      select (select count(*)::int from pushes) as pushes, (select count(*)::int from woke) as woke`,
+);
 
 /** A notice's emails (mail room's outbox rows, `rows`) and its pushes written by one statement, one round trip. */
 export const insertNotices = preparedStatement<{ emails: number; pushes: number }>(
   'notices_insert',
-  sql`with emails as (${outboxInsert(sql`${param('rows')}::json`)}), pushes as (${pushInsert(recipients, payloads)})
-      select (select count(*)::int from emails) as emails, (select count(*)::int from pushes) as pushes`,
+  sql`with emails as (${outboxInsert(sql`${param('rows')}::json`)}), pushes as (${pushInsert(recipients, payloads)}),
+        woke as (${pushWake(sql`pushes`)})
+      select (select count(*)::int from emails) as emails, (select count(*)::int from pushes) as pushes,
+        (select count(*)::int from woke) as woke`,
 );
 
 /** A claimed push, with the subscription it goes to. */
@@ -118,9 +147,11 @@ const claimStatement = preparedStatement<ClaimedPush>(
 export const claimPushes = (db: Db, batchSize: number, leaseMs: number) =>
   claimStatement(db, { batchSize, leaseSeconds: leaseMs / 1000 });
 
-export const markPushSent = preparedStatement(
+/** Pushes delivered, in one statement (the worker gathers the lanes' marks, worker.ts). */
+export const markPushesSent = preparedStatement(
   'push_outbox_sent',
-  sql`update ${pushOutbox} set sent_at = now(), last_error = null where id = ${param('id')}::uuid and sent_at is null`,
+  sql`update ${pushOutbox} set sent_at = now(), last_error = null
+       where id = any(${param('ids')}::uuid[]) and sent_at is null`,
 );
 
 /** Given up on: kept with its reason, never tried again. */

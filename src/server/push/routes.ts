@@ -22,6 +22,7 @@ export async function pushRoutes(app: FastifyInstance, options: PushRoutesOption
     '/api/push/subscriptions',
     {
       schema: { body: PushSubscriptionSchema, response: { 200: PushSubscriptionAnswer, 201: PushSubscriptionAnswer } },
+      config: { limits: ['push_subscriptions'] },
     },
     async (request, reply) => {
       const saved = await subscribe(await ctx(request), request.body);

@@ -123,11 +123,12 @@ export function pushValues(notice: PushNotice) {
 /**
  * Writes pushes to the outbox in the caller's transaction (docs/contract.md §3.10): one per subscribed device of
  * each recipient who keeps this kind on, in their language; they leave only if it commits, and the worker
- * (worker.ts) sends each once. Returns how many were written.
+ * (worker.ts) sends each once, woken by the commit. Returns how many were written.
  */
 export async function enqueuePush(tx: DbOrTx, notice: PushNotice): Promise<number> {
   if (notice.userIds.length === 0) return 0;
-  return (await insertPushes(tx, pushValues(notice))).length;
+  const [written] = await insertPushes(tx, pushValues(notice));
+  return written!.pushes;
 }
 
 /**

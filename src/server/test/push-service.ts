@@ -1,4 +1,4 @@
-import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
+import { createECDH, createPublicKey, randomBytes, verify, type ECDH, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -46,26 +46,36 @@ export type TestPushService = {
   close: () => Promise<void>;
 };
 
+/** The application server key of a `k=` (an uncompressed P-256 point, base64url), read once per key. */
+const vapidKeys = new Map<string, KeyObject>();
+function vapidKeyObject(key: string): KeyObject {
+  let found = vapidKeys.get(key);
+  if (!found) {
+    const raw = Buffer.from(key, 'base64url');
+    found = createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: raw.subarray(1, 33).toString('base64url'),
+        y: raw.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    vapidKeys.set(key, found);
+  }
+  return found;
+}
+
 /** Verifies `vapid t=<jwt>, k=<key>` (ES256 over the JWT's first two parts, with the key in the header). */
 function readVapid(header: string | undefined): { key: string; claims: ReceivedPush['claims'] } {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match) throw new Error(`no VAPID authorization: ${header}`);
   const [, token, key] = match as unknown as [string, string, string];
   const [head, body, signature] = token.split('.') as [string, string, string];
-  const raw = Buffer.from(key, 'base64url');
-  const publicKey = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: raw.subarray(1, 33).toString('base64url'),
-      y: raw.subarray(33).toString('base64url'),
-    },
-    format: 'jwk',
-  });
   const ok = verify(
     'sha256',
     Buffer.from(`${head}.${body}`),
-    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    { key: vapidKeyObject(key), dsaEncoding: 'ieee-p1363' },
     Buffer.from(signature, 'base64url'),
   );
   if (!ok) throw new Error('bad VAPID signature');
