@@ -95,7 +95,7 @@ async function seeded(at: number, { sizes }: { sizes: boolean }) {
 }
 
 /** A database seeded by an earlier, kept run: used as it is, and never dropped here. */
-const kept = (url: string): Scratch => ({ url, drop: async () => {} }) as Scratch;
+const kept = (url: string): Scratch => ({ url, drop: async () => {} });
 
 const ms = (value: number) => value.toFixed(1);
 const scratches = [

@@ -257,6 +257,8 @@ export async function measureEndpoints(
       cost: { appCpuMs, dbMs: per(db.ms), dbCalls: per(db.calls), walBytes: per(db.wal), blocks: per(db.blocks) },
     };
   };
+  // The cost columns need the extension in this database too (a no-op, or refused, where the server lacks it).
+  await client.query('create extension if not exists pg_stat_statements').catch(() => {});
   try {
     const plans = await plansFor(client);
     await client.query('vacuum analyze');
