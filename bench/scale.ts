@@ -11,6 +11,9 @@
  * 2,000,000 bids with their ledger rows, and 5,000,000 messages in 1,000,000 conversations. Prints each step's
  * time, the whole seed time and the tables' sizes, and the machine's load. The database is dropped afterwards
  * unless BENCH_KEEP=1 (then its URL is printed, for EXPLAIN (ANALYZE, BUFFERS) by hand).
+ * BENCH_SCALE_URL (and BENCH_SCALE_SMALL_URL) name databases a kept run seeded: no seeding then, and they are
+ * kept, so an index can be measured before and after on the same data. BENCH_SCALE_ONLY=bid,message (parts of
+ * the endpoints' names) loads only those endpoints.
  *
  * Then (unless BENCH_SCALE_LOAD=0, and with the app built: npm run build) the same generator fills a small
  * database (a hundredth, 10,000 jobs, with the same marker rows), and bench/support/scale-load.ts starts the built
@@ -91,11 +94,20 @@ async function seeded(at: number, { sizes }: { sizes: boolean }) {
   return scratch;
 }
 
+/** A database seeded by an earlier, kept run: used as it is, and never dropped here. */
+const kept = (url: string): Scratch => ({ url, drop: async () => {} });
+
 const ms = (value: number) => value.toFixed(1);
-const scratches = [await seeded(scale, { sizes: true })];
+const scratches = [
+  process.env.BENCH_SCALE_URL ? kept(process.env.BENCH_SCALE_URL) : await seeded(scale, { sizes: true }),
+];
 try {
   if (withLoad) {
-    scratches.push(await seeded(SMALL_SCALE, { sizes: false }));
+    scratches.push(
+      process.env.BENCH_SCALE_SMALL_URL
+        ? kept(process.env.BENCH_SCALE_SMALL_URL)
+        : await seeded(SMALL_SCALE, { sizes: false }),
+    );
     const [big, small] = scratches as [Scratch, Scratch];
     console.log(`\nloading the built app (dist/), small data first (load: ${load()})`);
     const smallFigures = await measureEndpoints(small.url);
@@ -108,6 +120,7 @@ try {
     for (const name of ENDPOINT_NAMES) {
       const at = bigFigures[name];
       const base = smallFigures[name];
+      if (!at || !base) continue;
       const off = Object.entries({ ...at.statuses })
         .filter(([code]) => !code.startsWith('2'))
         .map(([code, n]) => `${code}×${n}`)
@@ -117,9 +130,21 @@ try {
           `${base.rps.toFixed(0)} | ${(at.rps / base.rps).toFixed(2)} | ${off} |`,
       );
     }
+    // What each request cost at scale: the app's CPU, and the primary's (pg_stat_statements, when installed).
+    console.log(
+      '\n| endpoint (at scale) | app CPU ms/req | primary ms/req | statements/req | WAL bytes/req | buffers/req |\n' +
+        '|---|---:|---:|---:|---:|---:|',
+    );
+    for (const name of ENDPOINT_NAMES) {
+      const cost = bigFigures[name]?.cost;
+      if (!cost) continue;
+      console.log(
+        `| ${name} | ${cost.appCpuMs.toFixed(2)} | ${cost.dbMs.toFixed(2)} | ${cost.dbCalls.toFixed(1)} | ` +
+          `${cost.walBytes.toFixed(0)} | ${cost.blocks.toFixed(0)} |`,
+      );
+    }
   }
-  if (process.env.BENCH_KEEP === '1') console.log(`\nkept: ${scratches[0]!.url}`);
+  if (process.env.BENCH_KEEP === '1') console.log(`\nkept: ${scratches.map((s) => s.url).join(' and ')}`);
 } finally {
   if (process.env.BENCH_KEEP !== '1') for (const scratch of scratches) await scratch.drop();
-  else for (const scratch of scratches.slice(1)) await scratch.drop();
 }

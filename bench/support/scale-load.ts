@@ -3,6 +3,7 @@
  * driven from another process (bench/support/load.ts) at BENCH_CONNECTIONS connections, endpoint by endpoint.
  * The same plans run on every data set, so the figures of a small and a national database compare directly.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startApp } from '../../e2e/support/app.js';
@@ -20,6 +21,17 @@ const WARMUP_SECONDS = 2;
 const USERS = 200;
 /** Requests of a write endpoint per run (each sent once: a bid needs a fresh provider and job). */
 const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 1000);
+/** Parts of endpoint names to load (BENCH_SCALE_ONLY=bid,message); unset: every endpoint. */
+const ONLY = (process.env.BENCH_SCALE_ONLY ?? '').split(',').filter(Boolean);
+
+export type MeasureOptions = {
+  /** Client connections (BENCH_CONNECTIONS, 50). */
+  connections?: number;
+  /** Parts of endpoint names to load (BENCH_SCALE_ONLY); empty: every endpoint. */
+  only?: string[];
+  /** The app's DATABASE_POOL_SIZE (its default, 10, when unset). */
+  poolSize?: number;
+};
 
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 export const ENDPOINT_NAMES = [
@@ -50,6 +62,12 @@ async function plansFor(client: pg.Client): Promise<Plans> {
   const busyProvider = markerId(MARKERS.busyProvider);
   const busyCustomer = markerId(MARKERS.busyCustomer);
   const openJobs = await ids(`select id from jobs where status = 'open' order by created_at desc limit 5000`);
+  // Jobs with two seats left for the bids below (a kept database's newest jobs may be full from an earlier run).
+  const seatedJobs = await ids(
+    `select id from jobs where status = 'open' and (bid_cap is null or bid_count + 2 <= bid_cap)
+     order by created_at desc limit $1`,
+    [Math.ceil(WRITES / 2)],
+  );
   const longThread = (
     await client.query<{ id: string; customer_id: string }>(
       `select c.id, c.customer_id from conversations c join messages m on m.conversation_id = c.id
@@ -68,7 +86,7 @@ async function plansFor(client: pg.Client): Promise<Plans> {
     `select id from users where role = 'provider' and credits >= 9 and id <> $1 order by id desc limit $2`,
     [busyProvider, WRITES],
   );
-  const bidJobs = openJobs.slice(0, Math.ceil(WRITES / 2));
+  const bidJobs = seatedJobs;
   const taken = new Set(
     (
       await client.query<{ pair: string }>(
@@ -158,20 +176,81 @@ async function plansFor(client: pg.Client): Promise<Plans> {
   };
 }
 
+/** What one request of an endpoint costs: the app's CPU, and the primary's time, WAL and buffers (pg_stat_statements). */
+export type RequestCost = {
+  appCpuMs: number;
+  dbMs: number;
+  dbCalls: number;
+  walBytes: number;
+  blocks: number;
+};
+export type EndpointFigures = LoadResult & { cost?: RequestCost };
+
+/** The process's CPU time (user + system) in ms, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * The database's statement totals since the last reset, when pg_stat_statements is installed in it (a cluster
+ * started with shared_preload_libraries=pg_stat_statements and CREATE EXTENSION); null otherwise.
+ */
+async function statementTotals(client: pg.Client, reset: boolean) {
+  try {
+    const { rows } = await client.query<{ ms: number; calls: string; wal: string; blocks: string }>(
+      `select coalesce(sum(total_exec_time), 0)::float8 as ms, coalesce(sum(calls), 0) as calls,
+              coalesce(sum(wal_bytes), 0) as wal,
+              coalesce(sum(shared_blks_hit + shared_blks_read + shared_blks_dirtied + shared_blks_written), 0) as blocks
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+         and query not like '%pg_stat_statements%'`,
+    );
+    if (reset) await client.query('select pg_stat_statements_reset()');
+    return {
+      ms: rows[0]!.ms,
+      calls: Number(rows[0]!.calls),
+      wal: Number(rows[0]!.wal),
+      blocks: Number(rows[0]!.blocks),
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** Every endpoint's figures on the database at `databaseUrl`, measured against the built app. */
-export async function measureEndpoints(databaseUrl: string): Promise<Record<EndpointName, LoadResult>> {
+export async function measureEndpoints(
+  databaseUrl: string,
+  { connections = CONNECTIONS, only = ONLY, poolSize }: MeasureOptions = {},
+): Promise<Partial<Record<EndpointName, EndpointFigures>>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const app = await startApp({
     CLIENT_DIR: join(ROOT, 'dist/client'),
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: SECRET,
+    ...(poolSize ? { DATABASE_POOL_SIZE: String(poolSize) } : {}),
   });
+  // One endpoint's load with what its requests cost the app and the primary, per request.
+  const costed = async (run: () => Promise<LoadResult>): Promise<EndpointFigures> => {
+    await statementTotals(client, true);
+    const cpuBefore = cpuMs(app.pid!);
+    const result = await run();
+    const appCpuMs = (cpuMs(app.pid!) - cpuBefore) / result.requests;
+    const db = await statementTotals(client, false);
+    if (!db) return { ...result, cost: { appCpuMs, dbMs: NaN, dbCalls: NaN, walBytes: NaN, blocks: NaN } };
+    const per = (n: number) => n / result.requests;
+    return {
+      ...result,
+      cost: { appCpuMs, dbMs: per(db.ms), dbCalls: per(db.calls), walBytes: per(db.wal), blocks: per(db.blocks) },
+    };
+  };
+  // The cost columns need the extension in this database too (a no-op, or refused, where the server lacks it).
+  await client.query('create extension if not exists pg_stat_statements').catch(() => {});
   try {
     const plans = await plansFor(client);
     await client.query('vacuum analyze');
-    const results = {} as Record<EndpointName, LoadResult>;
-    for (const name of ENDPOINT_NAMES) {
+    const results: Partial<Record<EndpointName, EndpointFigures>> = {};
+    for (const name of ENDPOINT_NAMES.filter((n) => only.length === 0 || only.some((part) => n.includes(part)))) {
       // Limits stop machines (docs/contract.md §3.5): this machine is meant to be here.
       await client.query('delete from rate_limit_counters');
       const requests = plans[name];
@@ -180,23 +259,25 @@ export async function measureEndpoints(databaseUrl: string): Promise<Record<Endp
         if (warm.length > 0) {
           await load({
             url: app.url,
-            connections: Math.min(CONNECTIONS, warm.length),
+            connections: Math.min(connections, warm.length),
             seconds: 60,
             amount: warm.length,
             requests: warm,
           });
         }
         await client.query('delete from rate_limit_counters');
-        results[name] = await load({
-          url: app.url,
-          connections: Math.min(CONNECTIONS, requests.length),
-          seconds: 120,
-          amount: requests.length,
-          requests,
-        });
+        results[name] = await costed(() =>
+          load({
+            url: app.url,
+            connections: Math.min(connections, requests.length),
+            seconds: 120,
+            amount: requests.length,
+            requests,
+          }),
+        );
       } else {
-        await load({ url: app.url, connections: CONNECTIONS, seconds: WARMUP_SECONDS, requests });
-        results[name] = await load({ url: app.url, connections: CONNECTIONS, seconds: SECONDS, requests });
+        await load({ url: app.url, connections, seconds: WARMUP_SECONDS, requests });
+        results[name] = await costed(() => load({ url: app.url, connections, seconds: SECONDS, requests }));
       }
     }
     return results;

@@ -154,7 +154,7 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
               || (${sqlText(WORDS)})[1 + n % ${WORDS.length}] || ' ' || ${catName(1)}
               || case when n % 3 = 0 then ' ' || ${catName(2)} else '' end,
             now() - (n % 1095) * interval '1 day', now()
-     from generate_series(0, $1::int - 1) n join bench_zips z on z.zn = (n * 7919) % ${Z}`,
+     from generate_series(0, $1::int - 1) n join bench_zips z on z.zn = (n::bigint * 7919) % ${Z}`,
     [P],
   );
   await step(
@@ -171,7 +171,7 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
     `insert into service_areas (business_profile_id, zip_code, city, state, latitude, longitude, radius_miles, is_primary)
      select md5('bp' || n)::uuid, z.zip, z.city, z.state, z.lat, z.lng, 10 + (n % 5) * 10, a.k = 0
      from generate_series(0, $1::int - 1) n
-     cross join lateral (values (0, (n * 7919) % ${Z}), (1, (n * 104729) % ${Z})) as a(k, zip_n)
+     cross join lateral (values (0, (n::bigint * 7919) % ${Z}), (1, (n::bigint * 104729) % ${Z})) as a(k, zip_n)
      join bench_zips z on z.zn = a.zip_n
      where a.k = 0 or n % 2 = 0`,
     [P],
@@ -198,14 +198,14 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
             'Looking for help with ' || lower((${catNames})[1 + j % ${K}]) || ' at home. Job number ' || j || '.',
             (${catIds})[1 + j % ${K}],
             case when j % ${busyEvery} = 0 and j / ${busyEvery} < ${MARKERS.busyCustomerJobs}
-                 then md5('c0')::uuid else md5('c' || (1 + (j * 31) % ($2::int - 1)))::uuid end,
+                 then md5('c0')::uuid else md5('c' || (1 + (j::bigint * 31) % ($2::int - 1)))::uuid end,
             100 + (j % 50) * 100, 200 + (j % 50) * 150, z.zip, z.city, z.state, z.city || ', ' || z.state, z.lat, z.lng,
             (array['asap','month','flexible']::job_timeline[])[1 + j % 3],
             case when j >= $1::int - ${open} then 'open'
                  when j % 10 < 7 then 'completed' when j % 10 < 9 then 'cancelled' else 'in_progress' end::job_status,
             t.at, t.at
      from generate_series(0, $1::int - 1) j
-     join bench_zips z on z.zn = (j * 104723) % ${Z}
+     join bench_zips z on z.zn = (j::bigint * 104723) % ${Z}
      cross join lateral (select case when j >= $1::int - ${open}
                                      then now() - (($1::int - j) * interval '29 days') / ${open}
                                      else now() - interval '29 days' - (($1::int - ${open} - j) * interval '1066 days') / greatest($1::int - ${open}, 1)
@@ -217,7 +217,7 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
     'bids',
     `insert into bids (id, job_id, provider_id, amount, message, tier, credits_cost, status, created_at, updated_at)
      select md5('b' || j || '-' || i)::uuid, md5('j' || j)::uuid,
-            md5('p' || (1 + (j * 7919 + i * 104729) % ($2::int - 1)))::uuid,
+            md5('p' || (1 + (j::bigint * 7919 + i::bigint * 104729) % ($2::int - 1)))::uuid,
             150 + ((j + i) % 60) * 50, 'I can do this job.',
             tier.t, case tier.t when 'regular' then 9 when 'block' then 50 else 75 end,
             case when jb.status = 'open' or jb.status = 'cancelled' then 'pending'

@@ -1,16 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { param } from '#server/db/client.js';
-import { serviceAreas } from '#server/db/schema/index.js';
+import { coverBox, serviceAreas } from '#server/db/schema/index.js';
 import { lookupZip } from '#server/zip/index.js';
 
 // The one rule of "a service area covers a ZIP" (docs/contract.md §3.2): provider search and lead alerts both
 // use coveringAreas, so a provider found near a ZIP is exactly one alerted about a job there.
 
 const EARTH_RADIUS_MILES = 3958.8;
-/** The widest service area (spec §9): the bounding box around a ZIP never needs to be larger. */
-const MAX_RADIUS_MILES = 200;
-const MILES_PER_DEGREE_LATITUDE = 69.05;
 
 /** 'zip': the dataset knows the ZIP's point (distance); 'unknown_zip': only areas on that very ZIP. */
 export type ZipKind = 'zip' | 'unknown_zip';
@@ -21,10 +18,7 @@ export const zipKindOf = (zip: string): ZipKind => (lookupZip(zip.slice(0, 5)) ?
 export function coverageParams(zip: string): Record<string, unknown> {
   const place = lookupZip(zip.slice(0, 5));
   if (!place) return { zip: zip.slice(0, 5) };
-  const { latitude: lat, longitude: lng } = place;
-  const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
-  const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
-  return { lat, lng, latMin: lat - dLat, latMax: lat + dLat, lngMin: lng - dLng, lngMax: lng + dLng };
+  return { lat: place.latitude, lng: place.longitude };
 }
 
 /** A number parameter typed as double precision (PostgreSQL would otherwise infer an integer from `$1 * 2`). */
@@ -43,8 +37,8 @@ function distanceFromZip(): SQL<number> {
 
 /**
  * Profiles with an area covering the ZIP (distance from the area's centre ≤ its radius) and the distance
- * to the nearest such area's centre, as subquery `near` with placeholders (coverageParams). The bounding
- * box on indexed latitude/longitude keeps the exact distance to a few rows.
+ * to the nearest such area's centre, as subquery `near` with placeholders (coverageParams). The areas whose
+ * own box holds the ZIP's point (coverBox, GiST-indexed) keep the exact distance to a few rows.
  */
 export function coveringAreas(kind: ZipKind) {
   if (kind === 'unknown_zip') {
@@ -61,8 +55,7 @@ export function coveringAreas(kind: ZipKind) {
     .from(serviceAreas)
     .where(
       and(
-        sql`${serviceAreas.latitude} between ${float('latMin')} and ${float('latMax')}`,
-        sql`${serviceAreas.longitude} between ${float('lngMin')} and ${float('lngMax')}`,
+        sql`${coverBox(serviceAreas)} @> box(point(${float('lng')}, ${float('lat')}), point(${float('lng')}, ${float('lat')}))`,
         sql`${distance} <= ${serviceAreas.radiusMiles}`,
       ),
     )

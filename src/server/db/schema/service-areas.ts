@@ -1,7 +1,30 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { businessProfiles } from './business-profiles.js';
 import { createdAt, id, money } from './columns.js';
+
+/**
+ * The box of latitude and longitude an area's circle fits in (its centre ± its radius), a little wider than the
+ * circle (68 miles to a degree, a degree being 69.1): a ZIP inside the box may be covered, one outside it is not.
+ * GiST-indexed (service_areas_cover_idx), so "which areas cover this point" reads only the areas whose box holds
+ * it (docs/decisions/043-scale-plans-and-notify.md), however wide the widest area is. Written once for the index
+ * and the query (business-profiles/coverage.ts): PostgreSQL uses the index only for the very same expression.
+ */
+export function coverBox(t: { latitude: AnyPgColumn; longitude: AnyPgColumn; radiusMiles: AnyPgColumn }): SQL {
+  const dLat = sql`(${t.radiusMiles}::float8 / 68.0::float8)`;
+  const dLng = sql`(${t.radiusMiles}::float8 / (68.0::float8 * greatest(0.05::float8, cos(radians(${t.latitude})))))`;
+  return sql`box(point(${t.longitude} - ${dLng}, ${t.latitude} - ${dLat}), point(${t.longitude} + ${dLng}, ${t.latitude} + ${dLat}))`;
+}
 
 export const serviceAreas = pgTable(
   'service_areas',
@@ -23,8 +46,8 @@ export const serviceAreas = pgTable(
   },
   (t) => [
     index('service_areas_profile_idx').on(t.businessProfileId),
-    // The ZIP-radius search's bounding-box prefilter (decision 011).
-    index('service_areas_lat_lng_idx').on(t.latitude, t.longitude),
+    // The areas that may cover a ZIP (search's distance and lead alerts): each area's own box (coverBox).
+    index('service_areas_cover_idx').using('gist', coverBox(t)),
     check('service_areas_radius_range', sql`${t.radiusMiles} BETWEEN 1 AND 200`),
     check('service_areas_travel_fee_non_negative', sql`${t.travelFee} >= 0`),
   ],

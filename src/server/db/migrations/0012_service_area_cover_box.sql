@@ -1,0 +1,2 @@
+DROP INDEX "service_areas_lat_lng_idx";--> statement-breakpoint
+CREATE INDEX "service_areas_cover_idx" ON "service_areas" USING gist (box(point("longitude" - ("radius_miles"::float8 / (68.0::float8 * greatest(0.05::float8, cos(radians("latitude"))))), "latitude" - ("radius_miles"::float8 / 68.0::float8)), point("longitude" + ("radius_miles"::float8 / (68.0::float8 * greatest(0.05::float8, cos(radians("latitude"))))), "latitude" + ("radius_miles"::float8 / 68.0::float8))));
