@@ -10,6 +10,7 @@ import {
   type EventType,
   type JobMatchedEvent,
   type JobUpdatedEvent,
+  type LowBalanceEvent,
   type ServiceRequestEvent,
 } from '#shared/events.js';
 import { userQueryOptions, useUser } from '#client/auth/index.js';
@@ -38,6 +39,28 @@ function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: 
         user ? { ...user, credits: balance } : user,
       );
       void queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey });
+      return;
+    }
+    case 'credits.low_balance': {
+      // The one notice of a low balance (docs/decisions/042-spend-controls.md): it tells, and links to buying.
+      const { balance } = data as LowBalanceEvent;
+      toast({
+        title: i18n.t('bids:low_balance_title'),
+        description: i18n.t('bids:low_balance_description', { count: balance }),
+        action: (
+          <a
+            href="/buy-credits"
+            className="font-semibold text-primary underline"
+            data-testid="low-balance-toast-link"
+            onClick={(event) => {
+              event.preventDefault();
+              void navigate('/buy-credits');
+            }}
+          >
+            {i18n.t('bids:low_balance_action')}
+          </a>
+        ),
+      });
       return;
     }
     case 'bid.created':
