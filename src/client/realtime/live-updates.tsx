@@ -14,7 +14,7 @@ import {
   type ServiceRequestEvent,
 } from '#shared/events.js';
 import { userQueryOptions, useUser } from '#client/auth/index.js';
-import { transactionsQueryOptions } from '#client/credits/index.js';
+import { showLowBalance, transactionsQueryOptions } from '#client/credits/index.js';
 import { connectEventStream } from '#client/lib/event-stream.js';
 import { i18n } from '#client/lib/i18n.js';
 import { conversationsQueryOptions, addMessageToThread, messagesQueryOptions } from '#client/messages/index.js';
@@ -41,28 +41,11 @@ function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: 
       void queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey });
       return;
     }
-    case 'credits.low_balance': {
-      // The one notice of a low balance (docs/decisions/042-spend-controls.md): it tells, and links to buying.
-      const { balance } = data as LowBalanceEvent;
-      toast({
-        title: i18n.t('bids:low_balance_title'),
-        description: i18n.t('bids:low_balance_description', { count: balance }),
-        action: (
-          <a
-            href="/buy-credits"
-            className="font-semibold text-primary underline"
-            data-testid="low-balance-toast-link"
-            onClick={(event) => {
-              event.preventDefault();
-              void navigate('/buy-credits');
-            }}
-          >
-            {i18n.t('bids:low_balance_action')}
-          </a>
-        ),
-      });
+    case 'credits.low_balance':
+      // The one notice of a low balance (docs/decisions/042-spend-controls.md): a banner, not a toast another
+      // toast (the bid's own 'submitted') would replace.
+      showLowBalance((data as LowBalanceEvent).balance);
       return;
-    }
     case 'bid.created':
     case 'bid.updated':
     case 'bid.declined':
