@@ -69,7 +69,13 @@ const ALLOWLIST = {
   'src/client/app.tsx': {
     allowed: {
       'src/client/admin': ['pages/admin-page.tsx'],
-      'src/client/auth': ['login-page.tsx', 'password-reset-pages.tsx', 'settings-page.tsx', 'verify-email-page.tsx'],
+      'src/client/auth': [
+        'api/weekly-limit.ts',
+        'login-page.tsx',
+        'password-reset-pages.tsx',
+        'settings-page.tsx',
+        'verify-email-page.tsx',
+      ],
       'src/client/bids': ['pages/provider-dashboard-page.tsx'],
       'src/client/business-profiles': [
         'pages/business-profile-page.tsx',

@@ -185,7 +185,7 @@ const CHANNEL = 'tradesbid_events';
 // conversations/service.ts): the ceiling runs the same SQL by the same names, without the framework.
 const PLACE_BID = `
     WITH job AS (
-      SELECT id, customer_id, status, title,
+      SELECT "jobs".id, customer_id, status, title,
         CASE WHEN NOT $1::boolean THEN 'not_provider'
           WHEN customer_id = $2::uuid THEN 'own_job'
           WHEN status <> 'open' THEN 'job_not_open'
@@ -195,14 +195,23 @@ const PLACE_BID = `
           WHEN bid_cap IS NOT NULL AND $5::bid_tier = 'block' AND block_bid_count >= 2
             THEN 'tier_full'
           WHEN bid_cap IS NOT NULL AND $6::bid_tier = 'bust' AND bust_bid_count >= 1
-            THEN 'tier_full' END AS refusal
-      FROM "jobs" WHERE id = $7::uuid FOR NO KEY UPDATE
+            THEN 'tier_full'
+          WHEN p.weekly_credit_limit IS NULL THEN NULL
+          WHEN p.xmin <> (SELECT xmin FROM "users" WHERE id = $7::uuid) THEN 'weekly_limit_recheck'
+          WHEN (SELECT coalesce(sum(b.credits_cost), 0) - coalesce(sum(r.amount), 0)
+              FROM "bids" b LEFT JOIN "credit_transactions" r ON r.bid_id = b.id AND r.type = 'refund'
+              WHERE b.provider_id = $8::uuid
+                AND b.created_at > $9::timestamptz - interval '168 hours')
+            + $10::int > p.weekly_credit_limit THEN 'weekly_limit_reached' END AS refusal
+      FROM "jobs" CROSS JOIN "users" p
+      WHERE "jobs".id = $11::uuid AND p.id = $12::uuid
+      FOR NO KEY UPDATE OF "jobs", p
     ), bid AS (
       INSERT INTO "bids" (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
         created_at, updated_at)
-      SELECT $8::uuid, id, $9::uuid, $10::numeric,
-        $11::text, $12::text, $13::bid_tier,
-        $14::int, $15::timestamptz, $16::timestamptz
+      SELECT $13::uuid, id, $14::uuid, $15::numeric,
+        $16::text, $17::text, $18::bid_tier,
+        $19::int, $20::timestamptz, $21::timestamptz
       FROM job
       WHERE refusal IS NULL
       RETURNING id, job_id, status, tier
@@ -213,7 +222,7 @@ const PLACE_BID = `
       FROM bid WHERE "jobs".id = bid.job_id
       RETURNING "jobs".id
     ), notified AS (
-      SELECT pg_notify($17, json_build_object('u', job.customer_id, 't', 'bid.created', 'd', json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status))::text)
+      SELECT pg_notify($22, json_build_object('u', job.customer_id, 't', 'bid.created', 'd', json_build_object('jobId', bid.job_id, 'bidId', bid.id, 'status', bid.status))::text)
       FROM job, bid
     )
     SELECT CASE WHEN job.id IS NULL THEN 'job_not_found' ELSE job.refusal END AS refusal, job.title,
@@ -223,23 +232,33 @@ const PLACE_BID = `
     FROM (SELECT) AS asked LEFT JOIN job ON true LEFT JOIN "users" c ON c.id = job.customer_id`;
 
 const LEDGER_ENTRY = `
-    WITH updated AS (
-      UPDATE "users" SET credits = credits + $1::int
-      WHERE id = $2::uuid AND credits + $3::int >= 0
-      RETURNING id, credits
+    WITH before AS (
+      SELECT id, low_balance_noticed FROM "users" WHERE id = $1::uuid FOR NO KEY UPDATE
+    ), updated AS (
+      UPDATE "users" SET credits = "users".credits + $2::int,
+        low_balance_noticed = CASE WHEN "users".credits + $3::int >= 27
+            THEN false
+          WHEN $4::credit_transaction_type = 'bid' THEN true
+          ELSE "users".low_balance_noticed END
+      FROM before
+      WHERE "users".id = before.id AND "users".credits + $5::int >= 0
+      RETURNING "users".id, "users".credits,
+        $6::credit_transaction_type = 'bid' AND "users".low_balance_noticed
+          AND NOT before.low_balance_noticed AS low_balance
     ), inserted AS (
       INSERT INTO "credit_transactions"
         (user_id, amount, type, description, description_params, stripe_payment_intent_id, bid_id, promo_code_id)
-      SELECT id, $4::int, $5::credit_transaction_type, $6::text,
-        $7::text, $8::text, $9::uuid,
-        $10::uuid
+      SELECT id, $7::int, $8::credit_transaction_type, $9::text,
+        $10::text, $11::text, $12::uuid,
+        $13::uuid
       FROM updated
       RETURNING id
     ), notified AS (
-      SELECT pg_notify($11, json_build_object('u', updated.id, 't', 'credits.changed', 'd', json_build_object('balance', updated.credits))::text)
+      SELECT pg_notify($14, json_build_object('u', updated.id, 't', 'credits.changed', 'd', json_build_object('balance', updated.credits))::text)
       FROM updated, inserted
     )
-    SELECT updated.credits, inserted.id, (SELECT count(*) FROM notified) AS notified FROM updated, inserted`;
+    SELECT updated.credits, inserted.id, updated.low_balance, (SELECT count(*) FROM notified) AS notified
+    FROM updated, inserted`;
 
 const SEND_MESSAGE = `
     WITH job AS (
@@ -489,31 +508,39 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const placed = (
-          await client.query({
-            name: 'bids_place',
-            text: PLACE_BID,
-            values: [
-              user.role === 'provider',
-              user.id,
-              id,
-              user.id,
-              tier,
-              tier,
-              id,
-              bidId,
-              user.id,
-              body.amount,
-              body.message ?? null,
-              null,
-              tier,
-              cost,
-              now,
-              now,
-              CHANNEL,
-            ],
-          })
-        ).rows[0];
+        const place = async () =>
+          (
+            await client.query({
+              name: 'bids_place',
+              text: PLACE_BID,
+              values: [
+                user.role === 'provider',
+                user.id,
+                id,
+                user.id,
+                tier,
+                tier,
+                user.id,
+                user.id,
+                now,
+                cost,
+                id,
+                user.id,
+                bidId,
+                user.id,
+                body.amount,
+                body.message ?? null,
+                null,
+                tier,
+                cost,
+                now,
+                now,
+                CHANNEL,
+              ],
+            })
+          ).rows[0];
+        let placed = await place();
+        if (placed.refusal === 'weekly_limit_recheck') placed = await place();
         const refuse = (status: number, code: string) => {
           const error = Object.assign(new Error(code), { status, code });
           throw error;
@@ -526,15 +553,19 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
           already_bid: 409,
           job_full: 409,
           tier_full: 409,
+          weekly_limit_reached: 409,
         };
         if (placed.refusal) refuse(refusalStatus[placed.refusal]!, placed.refusal);
         const ledger = await client.query({
           name: 'ledger_entry',
           text: LEDGER_ENTRY,
           values: [
-            -cost,
             user.id,
             -cost,
+            -cost,
+            'bid',
+            -cost,
+            'bid',
             -cost,
             'bid',
             `Bid on “${placed.title}”`,

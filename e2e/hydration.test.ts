@@ -57,6 +57,8 @@ const SCREENS: Record<Who, string[]> = {
     '/checkout',
     '/messages',
     '/projects',
+    // A provider's settings carry the weekly credit cap form (docs/decisions/042-spend-controls.md).
+    '/settings',
   ],
   admin: ['/admin'],
 };

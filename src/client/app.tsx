@@ -149,7 +149,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'settings',
-            lazy: fromModule(() => import('#client/auth/settings-page.js'), { Component: 'SettingsPage' }),
+            lazy: {
+              ...fromModule(() => import('#client/auth/settings-page.js'), { Component: 'SettingsPage' }),
+              ...fromModule(() => import('#client/auth/api/weekly-limit.js'), { action: 'settingsAction' }),
+            },
           },
           {
             path: 'business-profile',

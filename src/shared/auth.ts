@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKLY_LIMIT_MAX } from './bid-rules.js';
 import { LANGUAGES } from './i18n/languages.js';
 import type { EmailNotificationsAnswer, PublicConfigAnswer, UserAnswer } from './answers/auth.js';
 
@@ -62,11 +63,23 @@ const NotificationSwitches = z
   )
   .optional();
 
-/** PATCH /api/auth/user: the language and any subset of the email and push switches (docs/contract.md §3.7, §3.10). */
+/** A provider's weekly credit cap (docs/decisions/042-spend-controls.md): a whole number ≥ 1, or null for none. */
+export const WeeklyCreditLimitSchema = z
+  .number('validation:weekly_limit_invalid')
+  .int('validation:weekly_limit_invalid')
+  .min(1, 'validation:weekly_limit_invalid')
+  .max(WEEKLY_LIMIT_MAX, 'validation:weekly_limit_invalid')
+  .nullable();
+
+/**
+ * PATCH /api/auth/user: the language, any subset of the email and push switches (docs/contract.md §3.7, §3.10)
+ * and the weekly credit cap (§3.9).
+ */
 export const UpdateUserSchema = z.strictObject({
   language: LanguageSchema.optional(),
   emailNotifications: NotificationSwitches,
   pushNotifications: NotificationSwitches,
+  weeklyCreditLimit: WeeklyCreditLimitSchema.optional(),
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 

@@ -6,6 +6,16 @@ export type BidTier = (typeof BID_TIERS)[number];
 export const BID_TIER_COSTS: Record<BidTier, number> = { regular: 9, block: 50, bust: 75 };
 export const CHEAPEST_BID_COST = Math.min(...Object.values(BID_TIER_COSTS));
 
+/**
+ * Spend controls (docs/decisions/042-spend-controls.md): a provider's weekly cap weighs the credits of the bids
+ * they placed in the last WEEKLY_LIMIT_WINDOW_HOURS, less what was refunded of them.
+ */
+export const WEEKLY_LIMIT_WINDOW_HOURS = 7 * 24;
+/** The largest weekly cap a provider may set (a whole number of credits, at least 1). */
+export const WEEKLY_LIMIT_MAX = 1_000_000;
+/** A bid that leaves fewer credits than three Regular bids' worth sends the one low-balance notice. */
+export const LOW_BALANCE_CREDITS = 3 * BID_TIER_COSTS.regular;
+
 /** Block (and bust) bids show above regular ones and may be revised once inside this window (docs/contract.md §4.6). */
 export const BLOCK_RESPONSE_WINDOW_HOURS = 24;
 /** Bust bids lead the owner's list for this long. */

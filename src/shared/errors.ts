@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   job_not_open: 409,
   job_full: 409,
   tier_full: 409,
+  weekly_limit_reached: 409,
   already_provider: 409,
   revision_not_allowed: 409,
   invalid_transition: 409,

@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'bid.updated',
   'bid.declined',
   'credits.changed',
+  'credits.low_balance',
   'service_request.created',
   'service_request.updated',
   'job.updated',
@@ -24,6 +25,8 @@ export const READ_PRIMARY_HEADER = 'x-read-primary';
 export const READ_PRIMARY_AFTER_EVENT_MS = 5_000;
 
 export type CreditsChangedEvent = { balance: number };
+/** credits.low_balance: a bid left fewer than `threshold` credits, sent once until the balance recovers. */
+export type LowBalanceEvent = { balance: number; threshold: number };
 export type JobUpdatedEvent = { jobId: string; status: string };
 export type BidEvent = { jobId: string; bidId: string; status: string };
 /** service_request.created carries the request id; .updated also its new status and, once accepted, its job. */

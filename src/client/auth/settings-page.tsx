@@ -8,12 +8,14 @@ import { Checkbox } from '#client/ui/checkbox.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { TurnOnNotifications } from '#client/push/index.js';
 import { userQueryOptions, useUser } from './use-user.js';
+import { WeeklyLimitForm } from './weekly-limit-form.js';
 
 type Switches = Partial<Record<EmailNotificationKind, boolean>>;
 
 /**
  * /settings: which notification emails the user gets (docs/contract.md §3.7) and which pushes reach their devices,
- * with this device's 'Turn on notifications' (§3.10); each switch saves at once.
+ * with this device's 'Turn on notifications' (§3.10); each switch saves at once. A provider sets their weekly
+ * credit cap (§3.9) in a form of its own that works before scripts (the route's action, weekly-limit.ts).
  */
 export function SettingsPage() {
   const { t } = useTranslation(['common', 'errors']);
@@ -80,6 +82,7 @@ export function SettingsPage() {
           ))}
         </ul>
       </section>
+      {user.role === 'provider' && <WeeklyLimitForm user={user} />}
     </Page>
   );
 }

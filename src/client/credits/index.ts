@@ -4,3 +4,4 @@ export { useCreditPackages } from './api/get-credit-packages.js';
 export { transactionsQueryOptions } from './api/get-transactions.js';
 export { CreditSidebar } from './components/credit-sidebar.js';
 export { InsufficientCreditsCard } from './components/insufficient-credits-card.js';
+export { LowBalanceBanner, showLowBalance } from './components/low-balance-banner.js';

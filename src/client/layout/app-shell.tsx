@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUser, VerifyEmailBanner } from '#client/auth/index.js';
+import { LowBalanceBanner } from '#client/credits/index.js';
 import { SIGNED_IN_NAMESPACES } from '#client/lib/i18n.js';
 import { PageSpinner } from '#client/ui/spinner.js';
 import { Footer } from './footer.js';
@@ -56,6 +57,7 @@ export function AppShell() {
         <SignedInCatalogs signedIn={Boolean(user)}>
           <TopBar />
           {user && <VerifyEmailBanner user={user} />}
+          {user && <LowBalanceBanner />}
           {user && (
             <Suspense fallback={null}>
               <LiveUpdates />

@@ -10,10 +10,11 @@ import {
   type EventType,
   type JobMatchedEvent,
   type JobUpdatedEvent,
+  type LowBalanceEvent,
   type ServiceRequestEvent,
 } from '#shared/events.js';
 import { userQueryOptions, useUser } from '#client/auth/index.js';
-import { transactionsQueryOptions } from '#client/credits/index.js';
+import { showLowBalance, transactionsQueryOptions } from '#client/credits/index.js';
 import { connectEventStream } from '#client/lib/event-stream.js';
 import { i18n } from '#client/lib/i18n.js';
 import { conversationsQueryOptions, addMessageToThread, messagesQueryOptions } from '#client/messages/index.js';
@@ -40,6 +41,11 @@ function applyEvent(queryClient: QueryClient, navigate: NavigateFunction, type: 
       void queryClient.invalidateQueries({ queryKey: transactionsQueryOptions.queryKey });
       return;
     }
+    case 'credits.low_balance':
+      // The one notice of a low balance (docs/decisions/042-spend-controls.md): a banner, not a toast another
+      // toast (the bid's own 'submitted') would replace.
+      showLowBalance((data as LowBalanceEvent).balance);
+      return;
     case 'bid.created':
     case 'bid.updated':
     case 'bid.declined':

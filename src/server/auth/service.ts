@@ -35,6 +35,7 @@ export function toUser(row: UserRow, config: Config): User {
     language: toLanguage(row.language),
     emailNotifications: row.emailNotifications,
     pushNotifications: row.pushNotifications,
+    weeklyCreditLimit: row.weeklyCreditLimit,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -68,7 +69,10 @@ export async function verifyLogin(db: DbOrTx, input: LoginInput): Promise<UserRo
   return row;
 }
 
-/** The language of a user's emails and pushes and their notification switches (a partial update, one statement). */
+/**
+ * The language of a user's emails and pushes, their notification switches and their weekly credit cap (a partial
+ * update, one statement).
+ */
 export async function updateUser(db: DbOrTx, userId: string, input: UpdateUserInput): Promise<UserRow> {
   const set: Parameters<typeof updateUserRow>[2] = {};
   if (input.language) set.language = input.language;
@@ -78,6 +82,7 @@ export async function updateUser(db: DbOrTx, userId: string, input: UpdateUserIn
   if (Object.keys(email).length > 0) set.emailNotifications = mergedNotifications(email);
   const push = named(input.pushNotifications);
   if (Object.keys(push).length > 0) set.pushNotifications = mergedPushNotifications(push);
+  if (input.weeklyCreditLimit !== undefined) set.weeklyCreditLimit = input.weeklyCreditLimit;
   const row = Object.keys(set).length === 0 ? await userById(db, userId) : await updateUserRow(db, userId, set);
   return row!;
 }

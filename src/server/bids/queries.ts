@@ -4,6 +4,7 @@ import {
   ACTIVITY_WINDOW_HOURS,
   BID_SEATS,
   BID_TIERS,
+  WEEKLY_LIMIT_WINDOW_HOURS,
   type BidTier,
   type CompetitiveIntelligence,
   type CompetitorTierCounts,
@@ -85,7 +86,16 @@ export type Windows = { blockResponseWindow: Date | null; bustPriorityUntil: Dat
 
 /** Why bids_place wrote no bid: its rules, in the order they are checked. */
 export type PlaceRefusal =
-  'job_not_found' | 'not_provider' | 'own_job' | 'job_not_open' | 'already_bid' | 'job_full' | 'tier_full';
+  | 'job_not_found'
+  | 'not_provider'
+  | 'own_job'
+  | 'job_not_open'
+  | 'already_bid'
+  | 'job_full'
+  | 'tier_full'
+  | 'weekly_limit_reached'
+  /** Not a refusal: the provider's row changed while the statement waited for it; run it again (its locks held). */
+  | 'weekly_limit_recheck';
 
 export type PlacedRow = {
   /** The first rule the bid broke, or null when it was placed. */
@@ -103,12 +113,19 @@ export type PlacedRow = {
  * racer that waited for the lock reads the winner's count (a count(*) would read the statement's older snapshot;
  * docs/decisions/037-published-bid-cap-and-seats.md). A provider's second bid is refused before the cap is
  * looked at; one racing the first loses to bids_job_provider_key.
+ *
+ * The provider's row is locked too (after the job's, the order every transaction takes them in), for their weekly
+ * cap (docs/decisions/042-spend-controls.md): last, the credits of their bids placed in the last 7 × 24 h less
+ * their refunds, plus this bid's, may not pass it. That sum reads the statement's snapshot, so when the provider's
+ * row changed while the statement waited for its lock (its xmin is not the snapshot's: another bid or a refund of
+ * theirs committed meanwhile) the answer is `weekly_limit_recheck`, and the caller runs the statement again, with
+ * both locks held and a snapshot that sees it. Without a cap none of this is read.
  */
 export const placeStatement = preparedStatement<PlacedRow>(
   'bids_place',
   sql`
     WITH job AS (
-      SELECT id, customer_id, status, title,
+      SELECT ${jobs}.id, customer_id, status, title,
         CASE WHEN NOT ${param('isProvider')}::boolean THEN 'not_provider'
           WHEN customer_id = ${param('providerId')}::uuid THEN 'own_job'
           WHEN status <> 'open' THEN 'job_not_open'
@@ -118,8 +135,17 @@ export const placeStatement = preparedStatement<PlacedRow>(
           WHEN bid_cap IS NOT NULL AND ${param('tier')}::bid_tier = 'block' AND block_bid_count >= ${sql.raw(String(BID_SEATS.block))}
             THEN 'tier_full'
           WHEN bid_cap IS NOT NULL AND ${param('tier')}::bid_tier = 'bust' AND bust_bid_count >= ${sql.raw(String(BID_SEATS.bust))}
-            THEN 'tier_full' END AS refusal
-      FROM ${jobs} WHERE id = ${param('jobId')}::uuid FOR NO KEY UPDATE
+            THEN 'tier_full'
+          WHEN p.weekly_credit_limit IS NULL THEN NULL
+          WHEN p.xmin <> (SELECT xmin FROM ${users} WHERE id = ${param('providerId')}::uuid) THEN 'weekly_limit_recheck'
+          WHEN (SELECT coalesce(sum(b.credits_cost), 0) - coalesce(sum(r.amount), 0)
+              FROM ${bids} b LEFT JOIN ${creditTransactions} r ON r.bid_id = b.id AND r.type = 'refund'
+              WHERE b.provider_id = ${param('providerId')}::uuid
+                AND b.created_at > ${param('now')}::timestamptz - interval '${sql.raw(String(WEEKLY_LIMIT_WINDOW_HOURS))} hours')
+            + ${param('cost')}::int > p.weekly_credit_limit THEN 'weekly_limit_reached' END AS refusal
+      FROM ${jobs} CROSS JOIN ${users} p
+      WHERE ${jobs}.id = ${param('jobId')}::uuid AND p.id = ${param('providerId')}::uuid
+      FOR NO KEY UPDATE OF ${jobs}, p
     ), bid AS (
       INSERT INTO ${bids} (id, job_id, provider_id, amount, message, estimated_duration, tier, credits_cost,
         created_at, updated_at)

@@ -18,6 +18,7 @@ import { enqueueNotices, pushOfEmail } from '#server/push/index.js';
 import { enqueueEmailToUsers } from '#server/auth/index.js';
 import { isUuid } from '#server/http/ids.js';
 import type { Ctx } from '#server/http/context.js';
+import { sendLowBalanceNotice } from './spend-controls.js';
 import { bidTimeline } from './timeline.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
@@ -102,24 +103,32 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
     updatedAt: now,
   };
   return ctx.db.transaction(async (tx) => {
-    const [{ refusal, title, customer }] = (await placeStatement(tx, {
-      jobId,
-      bidId: bid.id,
-      providerId: bid.providerId,
-      amount: bid.amount,
-      message: bid.message,
-      estimatedDuration: bid.estimatedDuration,
-      tier: bid.tier,
-      cost,
-      now: now.toISOString(),
-      isProvider: ctx.user.role === 'provider',
-    }).catch((error: unknown) => {
-      // One bid per provider per job: a concurrent duplicate loses to the unique index, and its transaction rolls back.
-      throw isUniqueViolation(error, 'bids_job_provider_key') ? new AppError('already_bid') : error;
-    })) as [PlacedRow];
+    const place = async () =>
+      (
+        (await placeStatement(tx, {
+          jobId,
+          bidId: bid.id,
+          providerId: bid.providerId,
+          amount: bid.amount,
+          message: bid.message,
+          estimatedDuration: bid.estimatedDuration,
+          tier: bid.tier,
+          cost,
+          now: now.toISOString(),
+          isProvider: ctx.user.role === 'provider',
+        }).catch((error: unknown) => {
+          // One bid per provider per job: a concurrent duplicate loses to the unique index, and its transaction rolls back.
+          throw isUniqueViolation(error, 'bids_job_provider_key') ? new AppError('already_bid') : error;
+        })) as [PlacedRow]
+      )[0];
+    let placed = await place();
+    // A capped provider's row changed while bids_place waited for it: once more, with its locks held (queries.ts).
+    if (placed.refusal === 'weekly_limit_recheck') placed = await place();
+    const { refusal, title, customer } = placed;
+    if (refusal === 'weekly_limit_recheck') throw new Error('bids_place: the provider row changed under its lock');
     // The rules of who may bid on what are bids_place's (queries.ts); it names the first one broken.
     if (refusal) throw new AppError(refusal);
-    await postLedgerEntry(tx, {
+    const { lowBalance, balance } = await postLedgerEntry(tx, {
       userId: ctx.user.id,
       amount: -cost,
       type: 'bid',
@@ -127,6 +136,7 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
       descriptionKey: `credits:tx_bid_${input.tier}`,
       descriptionParams: { jobTitle: title },
     });
+    if (lowBalance) await sendLowBalanceNotice(tx, ctx, balance);
     let windows: Windows = { blockResponseWindow: null, bustPriorityUntil: null };
     if (input.tier !== 'regular') {
       // Others' bids only, so reading them after our own insert sees what the buyer paid to see.

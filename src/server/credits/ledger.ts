@@ -25,9 +25,13 @@ export type LedgerEntry = {
  * transaction. A spend that would take the balance below zero changes nothing and throws
  * insufficient_credits; the row lock taken by the UPDATE serialises concurrent spends of one user.
  * Every movement tells the user's open streams their new balance (credits.changed), on commit only.
- * One round trip inside the caller's transaction.
+ * One round trip inside the caller's transaction. `lowBalance`: this entry is a bid that took the balance below
+ * LOW_BALANCE_CREDITS while no low-balance notice was standing, so the caller sends it (queries.ts).
  */
-export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ balance: number; transactionId: string }> {
+export async function postLedgerEntry(
+  tx: Tx,
+  entry: LedgerEntry,
+): Promise<{ balance: number; transactionId: string; lowBalance: boolean }> {
   const [row] = await ledgerStatement(tx, {
     userId: entry.userId,
     amount: entry.amount,
@@ -41,7 +45,7 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerEntry): Promise<{ bal
   if (!row) {
     throw new AppError((await userExists(tx, entry.userId)) ? 'insufficient_credits' : 'not_found');
   }
-  return { balance: Number(row.credits), transactionId: row.id };
+  return { balance: Number(row.credits), transactionId: row.id, lowBalance: row.low_balance === true };
 }
 
 /** The stored description_params column back as the API's key and values (see LedgerEntry). */

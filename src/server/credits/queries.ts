@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { LOW_BALANCE_CREDITS } from '#shared/bid-rules.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { creditTransactions, users } from '#server/db/schema/index.js';
 import { notifyInStatement } from '#server/events/index.js';
@@ -8,14 +9,27 @@ import { notifyInStatement } from '#server/events/index.js';
 /**
  * The guarded balance change, its ledger row built from the updated row (none when the guard refused, so
  * nothing is written), and the credits.changed event with the new balance: one prepared statement.
+ * It keeps the low-balance flag too (docs/decisions/042-spend-controls.md): a bid that leaves the balance below
+ * LOW_BALANCE_CREDITS sets it, and `low_balance` is true when that bid is the one the notice is for (the flag was
+ * clear: read from the row locked first, so it is the latest); any entry that leaves the balance at or above the
+ * mark (a purchase, a promo code, a refund) clears it.
  */
-export const ledgerStatement = preparedStatement<{ credits: number; id: string }>(
+export const ledgerStatement = preparedStatement<{ credits: number; id: string; low_balance: boolean }>(
   'ledger_entry',
   sql`
-    WITH updated AS (
-      UPDATE ${users} SET credits = credits + ${param('amount')}::int
-      WHERE id = ${param('userId')}::uuid AND credits + ${param('amount')}::int >= 0
-      RETURNING id, credits
+    WITH before AS (
+      SELECT id, low_balance_noticed FROM ${users} WHERE id = ${param('userId')}::uuid FOR NO KEY UPDATE
+    ), updated AS (
+      UPDATE ${users} SET credits = ${users}.credits + ${param('amount')}::int,
+        low_balance_noticed = CASE WHEN ${users}.credits + ${param('amount')}::int >= ${sql.raw(String(LOW_BALANCE_CREDITS))}
+            THEN false
+          WHEN ${param('type')}::credit_transaction_type = 'bid' THEN true
+          ELSE ${users}.low_balance_noticed END
+      FROM before
+      WHERE ${users}.id = before.id AND ${users}.credits + ${param('amount')}::int >= 0
+      RETURNING ${users}.id, ${users}.credits,
+        ${param('type')}::credit_transaction_type = 'bid' AND ${users}.low_balance_noticed
+          AND NOT before.low_balance_noticed AS low_balance
     ), inserted AS (
       INSERT INTO ${creditTransactions}
         (user_id, amount, type, description, description_params, stripe_payment_intent_id, bid_id, promo_code_id)
@@ -28,7 +42,8 @@ export const ledgerStatement = preparedStatement<{ credits: number; id: string }
       SELECT ${notifyInStatement(sql`updated.id`, 'credits.changed', sql`json_build_object('balance', updated.credits)`)}
       FROM updated, inserted
     )
-    SELECT updated.credits, inserted.id, (SELECT count(*) FROM notified) AS notified FROM updated, inserted`,
+    SELECT updated.credits, inserted.id, updated.low_balance, (SELECT count(*) FROM notified) AS notified
+    FROM updated, inserted`,
 );
 
 export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {

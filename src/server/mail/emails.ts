@@ -124,6 +124,16 @@ export function disputeDecidedEmail(
   };
 }
 
+/** The one low-balance notice (docs/decisions/042-spend-controls.md): a bid left fewer than three Regular bids. */
+export function lowBalanceEmail(language: Language, f: { balance: number }): EmailContent {
+  const t = translatorFor(language);
+  return {
+    subject: t('email:low_balance_subject'),
+    paragraphs: [t('email:low_balance_body', f)],
+    action: { label: t('email:low_balance_action'), path: '/buy-credits' },
+  };
+}
+
 export function requestEmail(language: Language, f: { title: string; customer: string }): EmailContent {
   const t = translatorFor(language);
   return {

@@ -25,12 +25,13 @@ async function mailsTo(s: Session, count: number, timeoutMs = 5000) {
   return smtp.to(s.user.email);
 }
 
+// Providers bid from 50 credits: a bid that left fewer than 27 would add the low-balance email (decision 042).
 describe('notification emails', () => {
   it('tell an owner about a bid and a provider about their hire, each in their own language', async () => {
     const owner = await signUp(t.app, { firstName: 'Olga' });
     await call(owner, 'PATCH', '/api/auth/user', { language: 'es' });
     const job = await createJob(t.app.db, owner.user.id, { title: 'Paint the fence' });
-    const provider = await makeProvider(t.app, 20);
+    const provider = await makeProvider(t.app, 50);
     expect((await call(provider, 'POST', `/api/jobs/${job.id}/bids`, { amount: '300' })).statusCode).toBe(201);
     const [bidMail] = await mailsTo(owner, 1);
     expect(bidMail!.subject).toBe('Nueva oferta en Paint the fence');
@@ -48,7 +49,7 @@ describe('notification emails', () => {
     const owner = await signUp(t.app);
     const old = new Date(Date.now() - (t.config.jobExpiryDays + 1) * 24 * 60 * 60 * 1000);
     const job = await createJob(t.app.db, owner.user.id, { title: 'Old dead lead', createdAt: old });
-    const provider = await makeProvider(t.app, 20);
+    const provider = await makeProvider(t.app, 50);
     expect((await call(provider, 'POST', `/api/jobs/${job.id}/bids`, { amount: '120' })).statusCode).toBe(201);
     const expired = await expireStaleJobs(t.app.db, t.config.jobExpiryDays, new Date(), {
       config: t.config,
@@ -104,7 +105,7 @@ describe('notification emails', () => {
 
   it('email a message still unread after the delay, once per conversation until it is read', async () => {
     const owner = await signUp(t.app);
-    const provider = await makeProvider(t.app, 20);
+    const provider = await makeProvider(t.app, 50);
     const job = await createJob(t.app.db, owner.user.id, { title: 'Tile the bathroom' });
     await call(provider, 'POST', `/api/jobs/${job.id}/bids`, { amount: '500' });
     await mailsTo(owner, 1); // the bid

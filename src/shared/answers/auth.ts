@@ -29,6 +29,8 @@ export const UserAnswer = z
     emailNotifications: EmailNotificationsAnswer,
     /** Which kinds of push the user's devices get (docs/contract.md §3.10). */
     pushNotifications: EmailNotificationsAnswer,
+    /** The user's own cap on credits spent on bids in any 7 × 24 h; null: none (docs/contract.md §3.9). */
+    weeklyCreditLimit: z.number().int().nullable(),
     createdAt: timestamp,
   })
   .meta({ id: 'User' });

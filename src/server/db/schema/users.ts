@@ -37,6 +37,16 @@ export const users = pgTable(
       .$type<EmailNotifications>()
       .notNull()
       .default(sql`'{"leads":true,"bids":true,"messages":true,"hires":true,"requests":true}'::jsonb`),
+    /**
+     * A provider's own cap on credits spent on bids in any 7 × 24 h (docs/decisions/042-spend-controls.md); null:
+     * none. bids_place decides it.
+     */
+    weeklyCreditLimit: integer('weekly_credit_limit'),
+    /**
+     * The low-balance notice went out and the balance has stayed below the mark since (docs/decisions/042): set
+     * by the bid that took it there, cleared by any ledger entry that brings it back (ledger_entry).
+     */
+    lowBalanceNoticed: boolean('low_balance_noticed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +54,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
+    check('users_weekly_credit_limit_positive', sql`${t.weeklyCreditLimit} >= 1`),
     check('users_language_known', sql`${t.language} in ('en', 'es')`),
   ],
 );
