@@ -101,14 +101,6 @@ const areasOf = sql<ProviderSearchResult['serviceAreas']>`coalesce((select json_
     order by ${serviceAreas.isPrimary} desc, ${serviceAreas.createdAt} asc)
   from ${serviceAreas} where ${serviceAreas.businessProfileId} = ${businessProfiles.id}), '[]'::json)`;
 
-/**
- * A column of the profile's owner (every profile has one: business_profiles.user_id is a non-null foreign key),
- * read by primary key in a select-list subquery: PostgreSQL evaluates it after the sort and the limit, for the
- * page's rows only, where a join would be made for every match (docs/scale-plans.md).
- */
-const ownerColumn = (column: PgColumn) =>
-  sql`(select ${column} from ${users} where ${users.id} = ${businessProfiles.userId})`;
-
 /** The page query of one shape, with placeholders: matching profiles in order, their lists, and the total. */
 function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
@@ -142,6 +134,7 @@ function buildSearch(db: DbOrTx, shape: Shape) {
   const base = db
     .select(searchFields(near))
     .from(businessProfiles)
+    .innerJoin(users, eq(users.id, businessProfiles.userId))
     .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id));
   const joined = near ? base.innerJoin(near, eq(near.profileId, businessProfiles.id)) : base;
   return joined
@@ -183,10 +176,10 @@ function searchFields(near: ReturnType<typeof coveringAreas> | null): { [K in ke
     yearsInBusiness: businessProfiles.yearsInBusiness,
     isVerified: businessProfiles.isVerified,
     logoUrl: businessProfiles.logoUrl,
-    userId: businessProfiles.userId,
-    firstName: ownerColumn(users.firstName),
-    lastName: ownerColumn(users.lastName),
-    profileImageUrl: ownerColumn(users.profileImageUrl),
+    userId: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    profileImageUrl: users.profileImageUrl,
     rating: providerRatingSummaries.averageRating,
     reviewCount: providerRatingSummaries.totalRatings,
     languages: businessProfiles.languages,
