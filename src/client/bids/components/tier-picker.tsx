@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BID_TIER_COSTS, BID_TIERS, type BidTier } from '#shared/bids.js';
 import { cn } from '#client/lib/cn.js';
@@ -20,8 +21,17 @@ type TierPickerProps = {
 export function TierPicker({ value, onChange, credits, isFull = () => false, disabled }: TierPickerProps) {
   const { t } = useTranslation();
   const tiers = tierFeatures(t);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const first = useRef({ value, onChange });
+  // A tier picked before the page hydrated is the radio's own state, which React would write `value` over on its
+  // next render: the form takes it at the first draw, as typed text is taken (docs/decisions/030).
+  useEffect(() => {
+    const picked = fieldset.current?.querySelector<HTMLInputElement>('input[name="tier"]:checked')?.value;
+    const { value: drawn, onChange: take } = first.current;
+    if (picked && picked !== drawn && (BID_TIERS as readonly string[]).includes(picked)) take(picked as BidTier);
+  }, []);
   return (
-    <fieldset className="grid gap-2" disabled={disabled}>
+    <fieldset ref={fieldset} className="grid gap-2" disabled={disabled}>
       <legend className="mb-2 text-sm font-medium">{t('bids:tier_label')}</legend>
       {/* Side by side only where the form itself is wide; stacked in the job page's sidebar and on phones. */}
       <div className="@container">
