@@ -312,7 +312,9 @@ describeJourney('fair leads: a published cap of five bids, labelled seats, and S
     const customer = await userPage('Carmen', 'es');
     await customer.goto(`${app.url}/find-providers`);
     await customer.getByTestId('provider-card').filter({ hasText: 'Ethan Paints' }).waitFor();
-    // Known first-touch bug (e2e/providers.test.ts): the search's inputs are React state until hydration.
+    // Carmen's account is Spanish but her browser has no `lang` cookie yet, so the server sends the English page,
+    // which scripts draw anew in Spanish (not a hydration): a box ticked before that redraw is lost. Left for the
+    // issue that sets the cookie at sign-in; until then this step waits for the Spanish page.
     await untilHydrated(customer);
     await customer.getByLabel(es('profiles:filter_spanish')).check();
     await expect.poll(() => customer.getByTestId('provider-card').count()).toBe(1);
