@@ -106,7 +106,7 @@ const ALLOWLIST = {
   'src/server/credits/queries.ts': { tables: ['users'] },
   // A bid takes its seat on the job in the placement statement itself (the job's bid counters), under the job's
   // row lock, so the cap holds under concurrency in one round trip (docs/decisions/037).
-  'src/server/bids/queries.ts': { tables: ['jobs'] },
+  'src/server/bids/place-queries.ts': { tables: ['jobs'] },
   // Accepting a service request makes its private job in the same transaction (docs/decisions/012).
   'src/server/service-requests/queries.ts': { tables: ['jobs'] },
   // Still to move behind auth's index.ts: the user's Stripe customer id, written when the first payment starts.

@@ -26,11 +26,11 @@ import {
   selectDisputeOfBid,
   selectDisputeQueue,
   selectMyDisputes,
-  selectRefundedBidIds,
   updateDisputeDecision,
   type DisputedBid,
   type DisputeRow,
-} from './queries.js';
+} from './dispute-queries.js';
+import { selectRefundedBidIds } from './queries.js';
 import { REFUND_KEYS } from './timeline.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

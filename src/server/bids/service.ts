@@ -23,12 +23,11 @@ import { bidTimeline } from './timeline.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId, findJobOrFail } from '#server/jobs/index.js';
+import { competitorFigures, placeStatement, purchaseStatement, type PlacedRow } from './place-queries.js';
 import {
-  competitorFigures,
   declineBidRow,
+  HOUR_MS,
   markBidsViewed,
-  placeStatement,
-  purchaseStatement,
   factsOf,
   selectBidFacts,
   selectJobBid,
@@ -38,11 +37,8 @@ import {
   selectPurchase,
   updateRevisedBid,
   type BidRow,
-  type PlacedRow,
   type Windows,
 } from './queries.js';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 const isFuture = (date: Date | null, now: Date) => date !== null && date.getTime() > now.getTime();
 
