@@ -112,6 +112,23 @@ describe('declining a bid', () => {
     expect((await myBid(provider, placed.id)).status).toBe('pending');
   });
 
+  it('and a hire of the same bid, sent together, never both succeed: the bid ends as the one that did says', async () => {
+    // bench:chaos found a declined bid hired: the hire read it pending, the decline committed, the hire accepted it.
+    for (let round = 0; round < 8; round++) {
+      const owner = await signUp(t.app);
+      const job = await createJob(t.app.db, owner.user.id);
+      const provider = await makeProvider(t.app, 50);
+      const bid = await placeBid(provider, job.id);
+      const [declined, hired] = await Promise.all([
+        decline(owner, job.id, bid.id),
+        call(owner, 'POST', `/api/jobs/${job.id}/bids/${bid.id}/accept`),
+      ]);
+      const ok = [declined.statusCode, hired.statusCode].filter((status) => status === 200);
+      expect(ok, `decline ${declined.statusCode}, hire ${hired.statusCode}`).toHaveLength(1);
+      expect((await myBid(provider, bid.id)).status).toBe(declined.statusCode === 200 ? 'rejected' : 'accepted');
+    }
+  });
+
   it('loses to a hire of another bid (the bid is no longer pending)', async () => {
     const owner = await signUp(t.app);
     const job = await createJob(t.app.db, owner.user.id);

@@ -229,18 +229,20 @@ export async function selectJobBid(db: DbOrTx, jobId: string, bidId: string): Pr
 }
 
 /** The bid accepted, and the job's other pending bids rejected: the rows as they now are, accepted first. */
-export async function acceptBidRows(db: DbOrTx, jobId: string, bidId: string): Promise<BidRow[]> {
+export async function acceptBidRows(db: DbOrTx, jobId: string, bidId: string): Promise<BidRow[] | null> {
+  // Only while still pending: a decline that committed after the hire read the bid has the last word (null).
   const [accepted] = await db
     .update(bids)
     .set({ status: 'accepted', updatedAt: new Date() })
-    .where(eq(bids.id, bidId))
+    .where(and(eq(bids.id, bidId), eq(bids.status, 'pending')))
     .returning();
+  if (!accepted) return null;
   const rejected = await db
     .update(bids)
     .set({ status: 'rejected', updatedAt: new Date() })
     .where(and(eq(bids.jobId, jobId), eq(bids.status, 'pending'), ne(bids.id, bidId)))
     .returning();
-  return [accepted!, ...rejected];
+  return [accepted, ...rejected];
 }
 
 /** Every pending bid of the job rejected: the rejected rows. */

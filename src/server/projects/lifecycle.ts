@@ -65,6 +65,7 @@ export async function acceptBid(ctx: Ctx, jobId: string, bidId: string) {
     if (bid.status !== 'pending') throw new AppError('bid_not_pending');
 
     const changed = await acceptBidRows(tx, job.id, bid.id);
+    if (!changed) throw new AppError('bid_not_pending');
     await setStatus(tx, job, 'in_progress', bid.providerId);
     await notifyBidders(tx, changed);
     const customer = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
