@@ -140,8 +140,7 @@ export async function enqueueNotices(
   emails: OutgoingEmail[],
   notice: PushNotice,
 ): Promise<{ emails: number; pushes: number }> {
-  const rows = outboxRows(emails);
   if (notice.userIds.length === 0) return { emails: await enqueueEmails(tx, emails), pushes: 0 };
-  const [written] = await insertNotices(tx, { rows: JSON.stringify(rows), ...pushValues(notice) });
+  const [written] = await insertNotices(tx, { rows: JSON.stringify(outboxRows(emails)), ...pushValues(notice) });
   return written!;
 }
