@@ -26,16 +26,9 @@ import { findLedgerDrift } from '#server/credits/index.js';
 import { bids, creditTransactions, jobs, users } from '#server/db/schema/index.js';
 import { createScratchDatabase } from '#server/test/database.js';
 import { load } from './support/run-load.js';
+import { benchDatabaseUrl, knob } from './support/knobs.js';
 
-const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-if (!baseUrl) {
-  console.error(
-    'Set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres',
-  );
-  process.exit(2);
-}
-const knob = (name: string, fallback: number, max: number) =>
-  Math.min(Number(process.env[name] ?? fallback) || fallback, max);
+const baseUrl = benchDatabaseUrl();
 const PROVIDERS = knob('BENCH_PROVIDERS', 100, 2000);
 const JOBS = knob('BENCH_JOBS', 30, 500);
 const CONCURRENCY = knob('BENCH_CONCURRENCY', 50, 500);

@@ -49,9 +49,8 @@ import { checkInvariants } from './support/chaos-invariants.js';
 import { Workload, type User } from './support/chaos-workload.js';
 import { cpuSeconds } from './support/cpu.js';
 import { table } from './support/screens.js';
+import { knob } from './support/knobs.js';
 
-const knob = (name: string, fallback: number, max: number) =>
-  Math.min(Number(process.env[name] ?? fallback) || fallback, max);
 const SECONDS = knob('BENCH_CHAOS_SECONDS', 180, 3600);
 const IN_FLIGHT = knob('BENCH_CHAOS_IN_FLIGHT', 32, 1000);
 const PROVIDERS = knob('BENCH_CHAOS_PROVIDERS', 120, 5000);

@@ -23,14 +23,9 @@ import { startPushService } from '#server/test/push-service.js';
 import { startApp, type RunningApp } from '../e2e/support/app.js';
 import { ROOT } from '../e2e/support/build.js';
 import { cpuSeconds } from './support/cpu.js';
+import { benchDatabaseUrl, knob } from './support/knobs.js';
 
-const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-if (!baseUrl) {
-  console.error('Set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server');
-  process.exit(2);
-}
-const knob = (name: string, fallback: number, max: number) =>
-  Math.min(Number(process.env[name] ?? fallback) || fallback, max);
+const baseUrl = benchDatabaseUrl();
 const PROVIDERS = knob('BENCH_PROVIDERS', 1000, 20_000);
 const JOBS = knob('BENCH_JOBS', 3, 50);
 const ZIP = '78701';

@@ -25,14 +25,9 @@ import { startApp, type RunningApp } from '../e2e/support/app.js';
 import { ROOT } from '../e2e/support/build.js';
 import { cpuSeconds } from './support/cpu.js';
 import { signedSessions } from './support/sessions.js';
+import { benchDatabaseUrl, knob } from './support/knobs.js';
 
-const baseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-if (!baseUrl) {
-  console.error('Set BENCH_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server');
-  process.exit(2);
-}
-const knob = (name: string, fallback: number, max: number) =>
-  Math.min(Number(process.env[name] ?? fallback) || fallback, max);
+const baseUrl = benchDatabaseUrl();
 const PAIRS = knob('BENCH_PAIRS', 50, 500);
 /** Pairs sending at the same moment (each pair waits for its message to arrive before the next). */
 const IN_FLIGHT = knob('BENCH_IN_FLIGHT', 50, 500);

@@ -32,9 +32,8 @@ import {
 } from '#server/db/schema/index.js';
 import { seedCategories } from '#server/db/seed/categories.js';
 import { createScratchDatabase } from '#server/test/database.js';
+import { knob } from './support/knobs.js';
 
-const knob = (name: string, fallback: number, max: number) =>
-  Math.min(Number(process.env[name] ?? fallback) || fallback, max);
 const PROVIDERS = knob('BENCH_PROVIDERS', 10_000, 200_000);
 const RUNS = knob('BENCH_RUNS', 60, 10_000);
 const postgresUrl = process.env.BENCH_DATABASE_URL || null;
