@@ -140,15 +140,21 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
   // A provider's categories: one, two or three of them, by its number.
   const cat = (k: number) => `(${catIds})[1 + ((n * ${[1, 7, 13][k]}) + ${k}) % ${K}]`;
   const catName = (k: number) => `(${catNames})[1 + ((n * ${[1, 7, 13][k]}) + ${k}) % ${K}]`;
+  // A provider's average rating: its summary's, copied onto the profile as refreshRatingSummary does; with the
+  // verified mark and the name, it is the profile's rank, which its services carry too (the triggers of migration
+  // 0014 copy it, but they do not fire in this bulk load).
+  const rating = 'case when n % 40 = 0 then 0 else 3.5 + (n % 16) / 10.0 end';
+  const verified = 'n % 3 = 0';
+  const businessName = `(${sqlText(NAMES)})[1 + n % ${NAMES.length}] || ' ' || ${catName(0)} || ' ' || n`;
   await step(
     'business profiles',
     `insert into business_profiles (id, user_id, business_name, business_type, description, business_zip_code,
                                     business_city, business_state, years_in_business, employee_count,
-                                    is_verified, languages, search_document, created_at, updated_at)
+                                    is_verified, rating, languages, search_document, created_at, updated_at)
      select md5('bp' || n)::uuid, md5('p' || n)::uuid,
-            (${sqlText(NAMES)})[1 + n % ${NAMES.length}] || ' ' || ${catName(0)} || ' ' || n,
+            ${businessName},
             'llc', 'We do ' || lower(${catName(0)}) || ' ' || (${sqlText(WORDS)})[1 + n % ${WORDS.length}] || ' work.',
-            z.zip, z.city, z.state, n % 30, 1 + n % 20, n % 3 = 0,
+            z.zip, z.city, z.state, n % 30, 1 + n % 20, ${verified}, ${rating},
             case when n % 10 = 0 then array['en', 'es'] else array['en'] end,
             (${sqlText(NAMES)})[1 + n % ${NAMES.length}] || ' ' || ${catName(0)} || ' ' || z.city || ' '
               || (${sqlText(WORDS)})[1 + n % ${WORDS.length}] || ' ' || ${catName(1)}
@@ -159,8 +165,9 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
   );
   await step(
     'services',
-    `insert into service_capabilities (business_profile_id, category_id, is_specialty, experience_years)
-     select md5('bp' || n)::uuid, c.category, c.k = 0, n % 25
+    `insert into service_capabilities (business_profile_id, category_id, is_specialty, experience_years,
+                                       rank_verified, rank_rating, rank_name)
+     select md5('bp' || n)::uuid, c.category, c.k = 0, n % 25, ${verified}, ${rating}, ${businessName}
      from generate_series(0, $1::int - 1) n
      cross join lateral (values (0, ${cat(0)}), (1, ${cat(1)}), (2, ${cat(2)})) as c(k, category)
      where c.k = 0 or (c.k = 1 and n % 2 = 0) or (c.k = 2 and n % 3 = 0)`,
@@ -179,7 +186,7 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
   await step(
     'rating summaries',
     `insert into provider_rating_summaries (business_profile_id, total_ratings, average_rating, four_star_count, five_star_count)
-     select md5('bp' || n)::uuid, n % 40, case when n % 40 = 0 then 0 else 3.5 + (n % 16) / 10.0 end,
+     select md5('bp' || n)::uuid, n % 40, ${rating},
             (n % 40) / 3, (n % 40) - (n % 40) / 3
      from generate_series(0, $1::int - 1) n`,
     [P],

@@ -4,7 +4,8 @@ import type { DbOrTx } from '#server/db/client.js';
 import { businessProfiles, providerRatingSummaries, reviews } from '#server/db/schema/index.js';
 
 // A provider's ratings (docs/decisions/015-provider-ratings-from-reviews.md): computed from their reviews (this
-// room's table, reviews.ts), and copied onto the provider's business profile row for SQL that sorts by rating.
+// room's table, reviews.ts), and the average copied onto the provider's business profile row, whose rank index
+// gives the directory its order (decision 047).
 // They live with the profiles they describe, so the projects room calls in here and never the other way round.
 
 const avg = (value: string | null) => (value === null ? null : Number(value).toFixed(2));
@@ -82,4 +83,9 @@ export async function refreshRatingSummary(db: DbOrTx, providerUserId: string): 
     .insert(providerRatingSummaries)
     .values({ businessProfileId: profile.id, ...values })
     .onConflictDoUpdate({ target: providerRatingSummaries.businessProfileId, set: values });
+  // The directory's order reads the rating off the profile row (decision 047).
+  await db
+    .update(businessProfiles)
+    .set({ rating: summary.averageRating })
+    .where(eq(businessProfiles.id, profile.id));
 }

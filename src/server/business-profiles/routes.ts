@@ -127,12 +127,19 @@ export async function businessProfileRoutes(app: FastifyInstance) {
       schema: {
         querystring: ProviderSearchQuerySchema,
         response: {
-          200: z.array(ProviderSearchResultAnswer).describe('One page of results; X-Total-Count carries the total'),
+          200: z
+            .array(ProviderSearchResultAnswer)
+            .describe(
+              'One page of results; X-Total-Count carries the total, counted up to 1,000 ' +
+                '(X-Total-Count-Capped: true when there are more: the pages stop there)',
+            ),
         },
       },
     },
     async (request, reply) => {
-      const { total, providers } = await searchProviders(await ctx(request), request.query);
+      const { total, capped, providers } = await searchProviders(await ctx(request), request.query);
+      // Past SEARCH_TOTAL_CAP matches the total is the cap, and says it is a floor (decision 047).
+      if (capped) reply.header('x-total-count-capped', 'true');
       return sendJson(reply.header('x-total-count', String(total)), JSON.stringify(providers));
     },
   );

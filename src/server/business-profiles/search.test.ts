@@ -1,8 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessProfiles, categories, providerRatingSummaries, serviceAreas } from '#server/db/schema/index.js';
+import {
+  businessProfiles,
+  categories,
+  providerRatingSummaries,
+  serviceAreas,
+  serviceCapabilities,
+} from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { makeProvider } from '#server/test/factories.js';
+import { SEARCH_TOTAL_CAP } from './search.js';
 
 let t: TestApp;
 let viewer: Session;
@@ -231,6 +238,93 @@ describe('provider search', () => {
 
   it('needs a logged-in caller', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/providers/search' })).statusCode).toBe(401);
+  });
+});
+
+describe('a category in the directory’s order (decision 047)', () => {
+  it('follows each profile’s rank as it changes, and lists a profile once however often it offers the category', async () => {
+    const plumbing = await categoryId('plumbing');
+    const names = async () =>
+      (await search(`?category=${plumbing}`)).body.map((p) => (p as unknown as { businessName: string }).businessName);
+    expect(await names()).toEqual(['Bayou Plumbing', 'Lone Star Plumbing', 'River City Pipes']);
+
+    const profileOf = async (key: string) =>
+      (await t.app.db.select().from(businessProfiles).where(eq(businessProfiles.userId, ids[key]!)))[0]!;
+    // Offered twice: still one result, and the total counts it once.
+    const bayou = await profileOf('houstonPlumber');
+    await t.app.db.insert(serviceCapabilities).values({ businessProfileId: bayou.id, categoryId: plumbing });
+    expect((await search(`?category=${plumbing}`)).total).toBe(3);
+    expect(await names()).toEqual(['Bayou Plumbing', 'Lone Star Plumbing', 'River City Pipes']);
+
+    // Renamed, verified, rated: each moves it (the database hands the profile's rank to its services).
+    await t.app.db
+      .update(businessProfiles)
+      .set({ businessName: 'Zydeco Plumbing' })
+      .where(eq(businessProfiles.id, bayou.id));
+    expect(await names()).toEqual(['Lone Star Plumbing', 'River City Pipes', 'Zydeco Plumbing']);
+    const river = await profileOf('sanMarcosPlumber');
+    await t.app.db.update(businessProfiles).set({ rating: '3.50' }).where(eq(businessProfiles.id, river.id));
+    expect(await names()).toEqual(['River City Pipes', 'Lone Star Plumbing', 'Zydeco Plumbing']);
+    await t.app.db.update(businessProfiles).set({ isVerified: true }).where(eq(businessProfiles.id, bayou.id));
+    expect(await names()).toEqual(['Zydeco Plumbing', 'River City Pipes', 'Lone Star Plumbing']);
+    // Back as they were for the other tests.
+    await t.app.db
+      .update(businessProfiles)
+      .set({ businessName: 'Bayou Plumbing', isVerified: false })
+      .where(eq(businessProfiles.id, bayou.id));
+    await t.app.db.update(businessProfiles).set({ rating: '0' }).where(eq(businessProfiles.id, river.id));
+    await t.app.db
+      .delete(serviceCapabilities)
+      .where(and(eq(serviceCapabilities.businessProfileId, bayou.id), eq(serviceCapabilities.categoryId, plumbing)));
+    await t.app.db.insert(serviceCapabilities).values({ businessProfileId: bayou.id, categoryId: plumbing });
+  });
+});
+
+describe('a directory past the cap (decision 047)', () => {
+  // SEARCH_TOTAL_CAP + 5 profiles: a verified, rated few and many more, made by one statement each.
+  const PROFILES = SEARCH_TOTAL_CAP + 5;
+  let big: TestApp;
+  let reader: Session;
+  const get = async (query: string) => {
+    const response = await as(big.app, reader)({ method: 'GET', url: `/api/providers/search${query}` });
+    expect(response.statusCode).toBe(200);
+    return {
+      names: (response.json() as { businessName: string }[]).map((p) => p.businessName),
+      total: Number(response.headers['x-total-count']),
+      capped: response.headers['x-total-count-capped'],
+    };
+  };
+  beforeAll(async () => {
+    big = await createTestApp();
+    reader = await signUp(big.app);
+    await big.app.db.execute(sql`insert into users (email, role, can_provide_services)
+      select 'cap' || n || '@example.com', 'provider', true from generate_series(1, ${PROFILES}) n`);
+    // Profiles 1–3 verified (rated 3.00, 4.00, 5.00); profile 7 rated 4.50 but not verified; one says 'zeppelin'.
+    await big.app.db.execute(sql`insert into business_profiles (user_id, business_name, business_type, is_verified,
+        rating, search_document)
+      select u.id, 'Pro ' || lpad(n::text, 4, '0'), 'llc', n <= 3,
+             case when n <= 3 then n + 2 when n = 7 then 4.5 else 0 end,
+             case when n in (11, 12) then 'Zeppelin repairs' else 'Handyman' end
+      from generate_series(1, ${PROFILES}) n join users u on u.email = 'cap' || n || '@example.com'`);
+  });
+  afterAll(() => big.close());
+
+  it('counts to the cap, says there are more, and ends its pages there', async () => {
+    const first = await get('?limit=5');
+    expect(first).toEqual({
+      names: ['Pro 0003', 'Pro 0002', 'Pro 0001', 'Pro 0007', 'Pro 0004'],
+      total: SEARCH_TOTAL_CAP,
+      capped: 'true',
+    });
+    const last = await get(`?limit=24&offset=${SEARCH_TOTAL_CAP - 10}`);
+    expect(last.names).toHaveLength(10);
+    // The order continues by name: the last of the cap is the 1,000th profile in that order.
+    expect(last.names.at(-1)).toBe(`Pro ${String(SEARCH_TOTAL_CAP).padStart(4, '0')}`);
+    expect(await get(`?offset=${SEARCH_TOTAL_CAP}`)).toEqual({ names: [], total: SEARCH_TOTAL_CAP, capped: 'true' });
+  });
+
+  it('counts a narrower search exactly', async () => {
+    expect(await get('?q=zeppelin')).toEqual({ names: ['Pro 0011', 'Pro 0012'], total: 2, capped: undefined });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ProviderSearchQuerySchema, ProviderSearchResult } from '#shared/business-profiles.js';
@@ -101,14 +101,30 @@ const areasOf = sql<ProviderSearchResult['serviceAreas']>`coalesce((select json_
     order by ${serviceAreas.isPrimary} desc, ${serviceAreas.createdAt} asc)
   from ${serviceAreas} where ${serviceAreas.businessProfileId} = ${businessProfiles.id}), '[]'::json)`;
 
-/** The page query of one shape, with placeholders: matching profiles in order, their lists, and the total. */
+/**
+ * How many matches a search ranks and counts (decision 047): past this, the total says "at least" and the pages
+ * stop. A national directory matches tens of thousands of profiles for a common word or a busy category; what a
+ * person reads is the first pages of the best-ranked ones.
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/**
+ * The page query of one shape, with placeholders, in two steps (decision 047):
+ * - `candidates`: the first SEARCH_TOTAL_CAP + 1 matches in the directory's order (nearest first for a ZIP, then
+ *   verified, rating, name), numbered. Without a ZIP that order is business_profiles_rank_idx's, so the matches are
+ *   read off the index until there are enough, not all joined, sorted and counted.
+ * - the page: the candidates (at most the cap) ordered as the API promises — for a text query, how well each
+ *   matches comes after the distance — with the owner, the rating and their lists joined for the page's rows only,
+ *   and the candidates' count as the total.
+ */
 function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
-  const order: SQL[] = [];
   const isZip = shape.location === 'zip' || shape.location === 'unknown_zip';
   const near = isZip ? coveringAreas(shape.location as ZipKind) : null;
 
-  // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing.
+  // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing. The statement
+  // is planned with its values (searchStatement), so PostgreSQL folds numnode of the constant query and the GIN
+  // index answers the match.
   if (shape.text) conditions.push(sql`(numnode(${textQuery()}) = 0 or ${documentVector} @@ ${textQuery()})`);
   if (shape.category) {
     conditions.push(
@@ -122,26 +138,95 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     conditions.push(cityMatches(shape.location === 'city_state'));
   }
 
-  if (near) order.push(sql`${near.distance} asc`);
-  if (shape.text) order.push(sql`ts_rank(${documentVector}, ${textQuery()}) desc`);
-  order.push(
-    desc(businessProfiles.isVerified),
-    sql`coalesce(${providerRatingSummaries.averageRating}, 0) desc`,
+  const rank = [
+    sql`${businessProfiles.isVerified} desc`,
+    sql`${businessProfiles.rating} desc`,
     asc(businessProfiles.businessName),
     asc(businessProfiles.id),
+  ];
+  const candidateOrder = near ? [sql`${near.distance} asc`, ...rank] : rank;
+  const matches = db
+    .select({
+      id: sql<string>`${businessProfiles.id}`.as('candidate_id'),
+      distance: (near ? sql<number>`${near.distance}` : sql<number>`null::float8`).as('candidate_distance'),
+      // How well the text matches, for the candidates only (the limit comes before the select list's work).
+      relevance: (shape.text ? sql<number>`ts_rank(${documentVector}, ${textQuery()})` : sql<number>`0::real`).as(
+        'relevance',
+      ),
+      position: sql<number>`row_number() over (order by ${sql.join(candidateOrder, sql`, `)})`.as('position'),
+    })
+    .from(businessProfiles);
+  const categoryOnly = shape.category && !shape.text && !shape.language && shape.location === 'none';
+  const candidates = db.$with('candidates').as(
+    categoryOnly
+      ? categoryCandidates(db)
+      : (near ? matches.innerJoin(near, eq(near.profileId, businessProfiles.id)) : matches)
+          .where(conditions.length > 0 ? and(...conditions) : undefined)
+          .orderBy(...candidateOrder)
+          .limit(SEARCH_TOTAL_CAP + 1),
   );
-
-  const base = db
-    .select(searchFields(near))
-    .from(businessProfiles)
+  // The API's order, from the candidates' own columns: the position already holds distance, verified, rating, name.
+  const order: SQL[] = [];
+  if (near) order.push(sql`${candidates.distance} asc`);
+  if (shape.text) order.push(sql`${candidates.relevance} desc`);
+  order.push(sql`${candidates.position} asc`);
+  const page = db.$with('page').as(
+    db
+      .select({
+        id: candidates.id,
+        distance: candidates.distance,
+        relevance: candidates.relevance,
+        position: candidates.position,
+      })
+      .from(candidates)
+      .where(sql`${candidates.position} <= ${SEARCH_TOTAL_CAP}`)
+      .orderBy(...order)
+      .limit(param('limit'))
+      .offset(param('offset')),
+  );
+  const pageOrder: SQL[] = [];
+  if (near) pageOrder.push(sql`${page.distance} asc`);
+  if (shape.text) pageOrder.push(sql`${page.relevance} desc`);
+  pageOrder.push(sql`${page.position} asc`);
+  // The owner, the rating and the lists for the page's rows only.
+  return db
+    .with(candidates, page)
+    .select(searchFields({ distance: sql`${page.distance}`, total: sql`(select count(*) from ${candidates})` }))
+    .from(page)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, page.id))
     .innerJoin(users, eq(users.id, businessProfiles.userId))
-    .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id));
-  const joined = near ? base.innerJoin(near, eq(near.profileId, businessProfiles.id)) : base;
-  return joined
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...order)
-    .limit(param('limit'))
-    .offset(param('offset'));
+    .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id))
+    .orderBy(...pageOrder);
+}
+
+/**
+ * A category's candidates straight off service_capabilities_category_idx, which holds each service's profile rank
+ * (copied by the database, migration 0014): the first SEARCH_TOTAL_CAP + 1 profiles in the directory's order, one
+ * row each (a profile may list a category twice: its rows are neighbours in the index), no profile row read.
+ */
+function categoryCandidates(db: DbOrTx) {
+  const sc = serviceCapabilities;
+  const services = db
+    .selectDistinctOn([sc.rankVerified, sc.rankRating, sc.rankName, sc.businessProfileId], {
+      profileId: sc.businessProfileId,
+      verified: sc.rankVerified,
+      rating: sc.rankRating,
+      name: sc.rankName,
+    })
+    .from(sc)
+    .where(eq(sc.categoryId, param('category')))
+    .orderBy(sql`${sc.rankVerified} desc`, sql`${sc.rankRating} desc`, asc(sc.rankName), asc(sc.businessProfileId))
+    .as('services');
+  return db
+    .select({
+      id: sql<string>`${services.profileId}`.as('candidate_id'),
+      distance: sql<number>`null::float8`.as('candidate_distance'),
+      relevance: sql<number>`0::real`.as('relevance'),
+      position: sql<number>`row_number() over (order by ${services.verified} desc, ${services.rating} desc,
+        ${services.name} asc, ${services.profileId} asc)`.as('position'),
+    })
+    .from(services)
+    .limit(SEARCH_TOTAL_CAP + 1);
 }
 
 const shapeKey = (shape: Shape) =>
@@ -168,7 +253,8 @@ type SearchValues = {
   areas: ProviderSearchResult['serviceAreas'];
 };
 
-function searchFields(near: ReturnType<typeof coveringAreas> | null): { [K in keyof SearchValues]: SQL | PgColumn } {
+/** A page row's columns; the distance and the total come from the candidates (buildSearch). */
+function searchFields(from: { distance: SQL; total: SQL }): { [K in keyof SearchValues]: SQL | PgColumn } {
   return {
     profileId: businessProfiles.id,
     businessName: businessProfiles.businessName,
@@ -183,14 +269,14 @@ function searchFields(near: ReturnType<typeof coveringAreas> | null): { [K in ke
     rating: providerRatingSummaries.averageRating,
     reviewCount: providerRatingSummaries.totalRatings,
     languages: businessProfiles.languages,
-    distance: near ? sql`${near.distance}` : sql`null::float8`,
-    total: sql`count(*) over ()`,
+    distance: from.distance,
+    total: from.total,
     capabilities: capabilitiesOf,
     areas: areasOf,
   };
 }
 /** The positions of searchFields' columns (the same for every shape). */
-const searchColumns = columnList<SearchValues>(searchFields(null));
+const searchColumns = columnList<SearchValues>(searchFields({ distance: sql`null`, total: sql`0` }));
 
 /**
  * A page row straight into the API's shape (decision 028) with the total beside it. JSON carries the services
@@ -216,7 +302,7 @@ function readResult(hasDistance: boolean) {
       languages: read(r, 'languages'),
     };
     if (hasDistance) result.distanceMiles = Math.round(Number(read(r, 'distance')) * 10) / 10;
-    return { total: Number(read(r, 'total')), result };
+    return { matches: Number(read(r, 'total')), result };
   };
 }
 
@@ -225,10 +311,15 @@ const statementByShape = new Map<string, ReturnType<typeof searchStatement>>();
 
 function searchStatement(db: DbOrTx, shape: Shape) {
   const hasDistance = shape.location === 'zip' || shape.location === 'unknown_zip';
+  // Planned on every call, with its values (decision 047): how many profiles a word, a category or a ZIP matches
+  // ranges from a handful to most of the directory, and the plan for one (read the rank index until there are
+  // enough) is ruinous for the other (walk the whole index for a rare word). A plan made once for any value would
+  // be one of the two for every value.
   return preparedStatement(
     `provider_search_${shapeKey(shape)}`,
     buildSearch(db, shape).getSQL(),
     readResult(hasDistance),
+    { plan: 'each_call' },
   );
 }
 
@@ -249,21 +340,24 @@ export function searchPageSql(db: DbOrTx, query: SearchQuery): { sql: string; pa
 /**
  * GET /api/providers/search (docs/contract.md §3.2): full text in English and Spanish, a category, and a
  * ZIP (nearest first, by real distance) or a city. Only providers with a business profile appear.
- * One statement per request: a page of results in the spec's search-result shape and the total.
+ * One statement per request: a page of results in the spec's search-result shape and the total, counted up to
+ * SEARCH_TOTAL_CAP (`capped` when there are more).
  */
 export async function searchProviders(
   ctx: PublicCtx,
   query: SearchQuery,
-): Promise<{ total: number; providers: ProviderSearchResult[] }> {
+): Promise<{ total: number; capped: boolean; providers: ProviderSearchResult[] }> {
   const shape = shapeOf(query);
   const rows = await preparedSearch(ctx.db, shape)(ctx.db, paramsOf(query, shape));
-  const total = rows[0]?.total ?? (query.offset > 0 ? await countOnly(ctx, query) : 0);
+  const matches = rows[0]?.matches ?? (query.offset > 0 ? await countOnly(ctx, query) : 0);
   const providers = rows.map((row) => row.result);
-  return { total, providers };
+  // The candidates are counted up to one past the cap: that one says there are more than the cap.
+  return { total: Math.min(matches, SEARCH_TOTAL_CAP), capped: matches > SEARCH_TOTAL_CAP, providers };
 }
 
 /** A page past the end still reports the total. */
 async function countOnly(ctx: PublicCtx, query: SearchQuery): Promise<number> {
-  const { total } = await searchProviders(ctx, { ...query, offset: 0, limit: 1 });
-  return total;
+  const shape = shapeOf(query);
+  const [row] = await preparedSearch(ctx.db, shape)(ctx.db, paramsOf({ ...query, offset: 0, limit: 1 }, shape));
+  return row?.matches ?? 0;
 }

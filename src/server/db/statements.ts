@@ -23,10 +23,11 @@ export const pgTypes = {
 const pgliteParsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, keepText]));
 
 /** One statement on the connection (or pool) under `db`: node-postgres prepares it by name, PGlite runs it. */
-async function runStatement(db: DbOrTx, name: string, text: string, values: unknown[], rowMode?: 'array') {
+async function runStatement(db: DbOrTx, name: string | null, text: string, values: unknown[], rowMode?: 'array') {
   const client = pgClient(db);
   if (client) {
-    const config = (rowMode ? { name, text, values, rowMode } : { name, text, values }) as pg.QueryConfig;
+    // Without a name, node-postgres sends the unnamed statement: parsed and planned with these values.
+    const config = { text, values, ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) } as pg.QueryConfig;
     return (await client.query(config)).rows as unknown[];
   }
   const pglite = pgliteClient(db);
@@ -70,16 +71,31 @@ export function preparedStatement<T>(
   name: string,
   query: SQL,
   mapRow: (row: unknown[]) => T,
+  options?: StatementOptions,
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]>;
-export function preparedStatement<T>(name: string, query: SQL, mapRow?: (row: unknown[]) => T) {
+export function preparedStatement<T>(
+  name: string,
+  query: SQL,
+  mapRow?: (row: unknown[]) => T,
+  { plan = 'once' }: StatementOptions = {},
+) {
   const built = dialect.sqlToQuery(query);
   const fill = valueFiller(built.params);
+  const prepareAs = plan === 'once' ? name : null;
   if (mapRow) {
     return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
-      const rows = await runStatement(db, name, built.sql, fill(values), 'array');
+      const rows = await runStatement(db, prepareAs, built.sql, fill(values), 'array');
       return (rows as unknown[][]).map(mapRow);
     };
   }
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> =>
-    (await runStatement(db, name, built.sql, fill(values))) as T[];
+    (await runStatement(db, prepareAs, built.sql, fill(values))) as T[];
 }
+
+export type StatementOptions = {
+  /**
+   * 'once' (the default): prepared by name, planned once per connection. 'each_call': planned with the call's
+   * values every time, for a statement whose best plan depends on them (provider search, decision 047).
+   */
+  plan?: 'once' | 'each_call';
+};

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bids,
   businessProfiles,
+  categories,
   creditTransactions,
   jobs,
   providerRatingSummaries,
+  serviceCapabilities,
   users,
 } from '#server/db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#server/db/seed/index.js';
@@ -339,6 +341,8 @@ describe('reviews', () => {
       .insert(businessProfiles)
       .values({ userId: hired.user.id, businessName: 'Heater Pros', businessType: 'llc', description: 'Water heaters' })
       .returning();
+    const [category] = await t.app.db.select({ id: categories.id }).from(categories).limit(1);
+    await t.app.db.insert(serviceCapabilities).values({ businessProfileId: profile!.id, categoryId: category!.id });
     const early = await call(owner, 'POST', `/api/jobs/${job.id}/review`, { rating: 5 });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('job_not_completed');
@@ -373,6 +377,17 @@ describe('reviews', () => {
       qualityRating: '5.00',
       communicationRating: '3.00',
     });
+    // The directory's rank reads the average off the profile and its services (decision 047).
+    const [ranked] = await t.app.db
+      .select({ rating: businessProfiles.rating })
+      .from(businessProfiles)
+      .where(eq(businessProfiles.id, profile!.id));
+    expect(ranked).toEqual({ rating: '4.00' });
+    const services = await t.app.db
+      .select({ rating: serviceCapabilities.rankRating })
+      .from(serviceCapabilities)
+      .where(eq(serviceCapabilities.businessProfileId, profile!.id));
+    expect(services).toEqual([{ rating: '4.00' }]);
     const tracked = (await call(owner, 'GET', '/api/jobs/tracking?status=completed')).json();
     expect(tracked.find((j: { id: string }) => j.id === job.id)).toMatchObject({ isReviewed: true });
   });

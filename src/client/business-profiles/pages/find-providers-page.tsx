@@ -79,6 +79,7 @@ export function FindProvidersPage() {
 
   const providers = results.data?.pages.flatMap((page) => page.providers) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
+  const capped = results.data?.pages[0]?.capped ?? false;
   const options = categories
     .map((category) => ({ id: category.id, label: categoryLabel(category, t) }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
@@ -164,7 +165,7 @@ export function FindProvidersPage() {
 
       <div className="mb-4 flex min-h-6 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
         {results.isFetching && !results.isFetchingNextPage && <Spinner />}
-        {results.data && <span data-testid="provider-count">{t('profiles:providers_found', { count: total })}</span>}
+        {results.data && <span data-testid="provider-count">{t(capped ? 'profiles:providers_found_capped' : 'profiles:providers_found', { count: total })}</span>}
       </div>
 
       {results.isPending && (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { businessType } from './enums.js';
 import { users } from './users.js';
@@ -38,6 +38,9 @@ export const businessProfiles = pgTable(
         sql`to_tsvector('english'::regconfig, search_document) || to_tsvector('spanish'::regconfig, search_document)`,
       ),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    // The average rating, copied from provider_rating_summaries by refreshRatingSummary in the same transaction:
+    // with is_verified it is the directory's order, which business_profiles_rank_idx delivers (decision 047).
+    rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     // Languages spoken, ISO 639-1 codes (docs/contract.md §3.9); provider search filters on them.
     languages: text('languages')
       .array()
@@ -51,6 +54,8 @@ export const businessProfiles = pgTable(
     check('business_profiles_employees_positive', sql`${t.employeeCount} >= 1`),
     index('business_profiles_search_idx').using('gin', t.searchVector),
     index('business_profiles_languages_idx').using('gin', t.languages),
+    // The directory's order (search.ts): a page of the best-ranked matches is read off it, not sorted from all.
+    index('business_profiles_rank_idx').on(t.isVerified.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.businessName, t.id),
     check('business_profiles_languages_count', sql`cardinality(${t.languages}) BETWEEN 1 AND 10`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { businessProfiles } from './business-profiles.js';
 import { categories } from './categories.js';
 import { createdAt, id, money } from './columns.js';
@@ -20,10 +20,22 @@ export const serviceCapabilities = pgTable(
     experienceYears: integer('experience_years'),
     description: text('description'),
     createdAt: createdAt(),
+    // The profile's rank (is_verified, rating, business_name), copied here by the database itself: triggers of
+    // migration 0014 fill them on insert and follow every change of the profile's (decision 047). With the
+    // category first, the index below hands out a category's profiles in the directory's order.
+    rankVerified: boolean('rank_verified').notNull().default(false),
+    rankRating: numeric('rank_rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    rankName: text('rank_name').notNull().default(''),
   },
   (t) => [
     index('service_capabilities_profile_idx').on(t.businessProfileId),
-    index('service_capabilities_category_idx').on(t.categoryId),
+    index('service_capabilities_category_idx').on(
+      t.categoryId,
+      t.rankVerified.desc().nullsFirst(),
+      t.rankRating.desc().nullsFirst(),
+      t.rankName,
+      t.businessProfileId,
+    ),
     check(
       'service_capabilities_experience_range',
       sql`${t.experienceYears} IS NULL OR ${t.experienceYears} BETWEEN 0 AND 50`,
