@@ -109,8 +109,6 @@ const money = (value: string) => {
 const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 const EARTH_RADIUS_MILES = 3958.8;
-const MAX_RADIUS_MILES = 200;
-const MILES_PER_DEGREE_LATITUDE = 69.05;
 
 const SEARCH_COLUMNS = `"business_profiles"."id", "business_profiles"."business_name", "business_profiles"."description", "business_profiles"."years_in_business", "business_profiles"."is_verified", "business_profiles"."logo_url", "users"."id" AS "user_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "provider_rating_summaries"."average_rating", "provider_rating_summaries"."total_ratings", "business_profiles"."languages"`;
 /** After the distance and the total: each result's services and areas, evaluated for the page's rows only. */
@@ -125,8 +123,6 @@ const SEARCH_LISTS = `coalesce((select json_agg(json_build_object(
     'state', "service_areas"."state", 'radiusMiles', "service_areas"."radius_miles", 'isPrimary', "service_areas"."is_primary")
     order by "service_areas"."is_primary" desc, "service_areas"."created_at" asc)
   from "service_areas" where "service_areas"."business_profile_id" = "business_profiles"."id"), '[]'::json) AS "areas"`;
-const SEARCH_FROM = `from "business_profiles" inner join "users" on "users"."id" = "business_profiles"."user_id" left join "provider_rating_summaries" on "provider_rating_summaries"."business_profile_id" = "business_profiles"."id"`;
-const SEARCH_ORDER_TAIL = `"business_profiles"."is_verified" desc, coalesce("provider_rating_summaries"."average_rating", 0) desc, "business_profiles"."business_name" asc, "business_profiles"."id" asc`;
 const tsQuery = (a: number, b: number) =>
   `(websearch_to_tsquery('english'::regconfig, $${a}) || websearch_to_tsquery('spanish'::regconfig, $${b}))`;
 const haversine = (r: number, lat1: number, lat2: number, lng: number) => `($${r}::float8 * 2 * asin(least(1, sqrt(
@@ -134,48 +130,50 @@ const haversine = (r: number, lat1: number, lat2: number, lng: number) => `($${r
     + cos(radians($${lat2}::float8)) * cos(radians("service_areas"."latitude"))
       * power(sin(radians("service_areas"."longitude" - $${lng}::float8) / 2), 2)))))`;
 
+/** The app's candidates and page (search.ts buildSearch, decision 047): the first SEARCH_TOTAL_CAP + 1 matches. */
+const RANK_ORDER = `"business_profiles"."is_verified" desc, "business_profiles"."rating" desc, "business_profiles"."business_name" asc, "business_profiles"."id" asc`;
+const SEARCH_PAGE_FROM = `from "page" inner join "business_profiles" on "business_profiles"."id" = "candidate_id" inner join "users" on "users"."id" = "business_profiles"."user_id" left join "provider_rating_summaries" on "provider_rating_summaries"."business_profile_id" = "business_profiles"."id"`;
+const SEARCH_CAP = 1000;
+
 /**
- * The app's provider-search statement (src/server/business-profiles/search.ts buildSearch: the page, its
- * services and areas, the total) for the two benchmarked shapes, text alone or a known ZIP alone, with the
- * same statement text and parameters, prepared under the app's names (search.ts shapeKey).
+ * The app's provider-search statement (src/server/business-profiles/search.ts buildSearch: the candidates, the
+ * page, its services and areas, the total) for the two benchmarked shapes, text alone or a known ZIP alone, with
+ * the same statement text and parameters, planned with their values as the app's are (unnamed statements).
  */
-function searchPage(
-  q: string,
-  zip: string,
-  limit: number,
-  offset: number,
-): { name: string; text: string; values: unknown[] } {
+function searchPage(q: string, zip: string, limit: number, offset: number): { text: string; values: unknown[] } {
+  const select = (order: string) =>
+    `select ${SEARCH_COLUMNS}, "candidate_distance" AS "distance", (select count(*) from "candidates") AS "count", ${SEARCH_LISTS} ${SEARCH_PAGE_FROM} order by ${order}`;
   if (zip) {
     const place = find(zip);
     if (!place.isValid) throw new Error('unknown ZIP: not benchmarked');
     const { latitude: lat, longitude: lng } = place;
-    const dLat = MAX_RADIUS_MILES / MILES_PER_DEGREE_LATITUDE;
-    const dLng = MAX_RADIUS_MILES / (MILES_PER_DEGREE_LATITUDE * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
+    const box = (sign: string) =>
+      `point("service_areas"."longitude" ${sign} ("service_areas"."radius_miles"::float8 / (68.0::float8 * greatest(0.05::float8, cos(radians("service_areas"."latitude"))))), "service_areas"."latitude" ${sign} ("service_areas"."radius_miles"::float8 / 68.0::float8))`;
     return {
-      name: 'provider_search_00_zip',
-      text: `select ${SEARCH_COLUMNS}, "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where ("service_areas"."latitude" between $5::float8 and $6::float8 and "service_areas"."longitude" between $7::float8 and $8::float8 and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${SEARCH_ORDER_TAIL} limit $13 offset $14`,
+      text: `with "candidates" as (select "business_profiles"."id" as "candidate_id", "distance" as "candidate_distance", 0::real as "relevance", row_number() over (order by "distance" asc, ${RANK_ORDER}) as "position" from "business_profiles" inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where (box(${box('-')}, ${box('+')}) @> box(point($5::float8, $6::float8), point($7::float8, $8::float8)) and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${RANK_ORDER} limit $13), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $14 order by "candidate_distance" asc, "position" asc limit $15 offset $16) ${select('"candidate_distance" asc, "position" asc')}`,
       values: [
         EARTH_RADIUS_MILES,
         lat,
         lat,
         lng,
-        lat - dLat,
-        lat + dLat,
-        lng - dLng,
-        lng + dLng,
+        lng,
+        lat,
+        lng,
+        lat,
         EARTH_RADIUS_MILES,
         lat,
         lat,
         lng,
+        SEARCH_CAP + 1,
+        SEARCH_CAP,
         limit,
         offset,
       ],
     };
   }
   return {
-    name: 'provider_search_10_none',
-    text: `select ${SEARCH_COLUMNS}, null::float8 AS "distance", count(*) over (), ${SEARCH_LISTS} ${SEARCH_FROM} where (numnode(${tsQuery(1, 2)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(3, 4)}) order by ts_rank("business_profiles"."search_vector", ${tsQuery(5, 6)}) desc, ${SEARCH_ORDER_TAIL} limit $7 offset $8`,
-    values: [q, q, q, q, q, q, limit, offset],
+    text: `with "candidates" as (select "id" as "candidate_id", null::float8 as "candidate_distance", ts_rank("search_vector", ${tsQuery(1, 2)}) as "relevance", row_number() over (order by ${RANK_ORDER}) as "position" from "business_profiles" where (numnode(${tsQuery(3, 4)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(5, 6)}) order by ${RANK_ORDER} limit $7), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $8 order by "relevance" desc, "position" asc limit $9 offset $10) ${select('"relevance" desc, "position" asc')}`,
+    values: [q, q, q, q, q, q, SEARCH_CAP + 1, SEARCH_CAP, limit, offset],
   };
 }
 
@@ -460,7 +458,9 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
         if (zip) result.distanceMiles = Math.round(Number(row.distance) * 10) / 10;
         return result;
       });
-      return reply.header('x-total-count', String(rows[0] ? Number(rows[0].count) : 0)).send(providers);
+      const total = rows[0] ? Number(rows[0].count) : 0;
+      if (total > SEARCH_CAP) reply.header('x-total-count-capped', 'true');
+      return reply.header('x-total-count', String(Math.min(total, SEARCH_CAP))).send(providers);
     },
   },
   {
