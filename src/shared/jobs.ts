@@ -92,6 +92,8 @@ export type CreateJobData = z.output<typeof CreateJobSchema>;
 export const JobListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(JOB_LIST_MAX_LIMIT).default(JOB_LIST_LIMIT),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** A job of the list: the page holds the jobs after it, newest first (keyset, however deep; docs/contract.md §3). */
+  before: z.string().uuid('validation:invalid_input').optional(),
 });
 export type JobListQuery = z.input<typeof JobListQuerySchema>;
 

@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '#shared/jobs.js';
 import { categories, jobs } from '#server/db/schema/index.js';
@@ -281,6 +282,33 @@ describe('reading jobs', () => {
     const next: Job[] = (await get(other, '/api/jobs?limit=2&offset=1')).json();
     expect(firstTwo).toHaveLength(2);
     expect(next[0]!.id).toBe(firstTwo[1]!.id);
+  });
+
+  it('pages both lists by keyset with before, through jobs posted in the same instant', async () => {
+    // Three jobs with one created_at: the id breaks the tie, so no page repeats or skips one.
+    const ids: string[] = [];
+    for (const title of ['Keyset one', 'Keyset two', 'Keyset three'])
+      ids.push((await postJob(customer, { ...validJob(), title })).json().id);
+    const [first] = await t.app.db.select({ at: jobs.createdAt }).from(jobs).where(eq(jobs.id, ids[0]));
+    await t.app.db.update(jobs).set({ createdAt: first!.at }).where(inArray(jobs.id, ids));
+    for (const list of ['/api/jobs', '/api/my-jobs']) {
+      const who = list === '/api/jobs' ? other : customer;
+      const all: Job[] = (await get(who, `${list}?limit=100`)).json();
+      const walked: string[] = [];
+      let before: string | undefined;
+      for (let page = 0; page < 50; page++) {
+        const batch: Job[] = (await get(who, `${list}?limit=2${before ? `&before=${before}` : ''}`)).json();
+        if (batch.length === 0) break;
+        walked.push(...batch.map((job) => job.id));
+        before = batch.at(-1)!.id;
+      }
+      expect(walked).toEqual(all.map((job) => job.id));
+      expect(walked.slice(0, 3).sort()).toEqual([...ids].sort());
+    }
+    expect((await get(other, `/api/jobs?before=${randomUUID()}`)).json()).toEqual([]);
+    const malformed = await get(other, '/api/jobs?before=nope');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('validation_error');
   });
 
   it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1'])('refuses the list query %s with 400', async (query) => {

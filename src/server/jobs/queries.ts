@@ -118,10 +118,32 @@ export const openJobsStatement = preparedStatement(
   jobFromRow,
 );
 
+/**
+ * The jobs after `before` in a list's order (newest first): a keyset on (created_at, id), so a page deep in the
+ * list costs what the first does. An id that is no job gives no anchor, so an empty page.
+ */
+const afterAnchor = sql`(${jobs.createdAt}, ${jobs.id}) < (select a.created_at, a.id from ${jobs} a where a.id = ${param('before')})`;
+
+/** Open jobs after `before`. Values: viewerId, before, limit, offset. */
+export const openJobsAfterStatement = preparedStatement(
+  'jobs_open_list_after',
+  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.status} = 'open' and ${afterAnchor}
+      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  jobFromRow,
+);
+
 /** The viewer's own jobs in every status, newest first, a page. Values: viewerId, limit, offset. */
 export const myJobsStatement = preparedStatement(
   'jobs_mine',
   sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.customerId} = ${viewerId}
+      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  jobFromRow,
+);
+
+/** The viewer's own jobs after `before`. Values: viewerId, before, limit, offset. */
+export const myJobsAfterStatement = preparedStatement(
+  'jobs_mine_after',
+  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.customerId} = ${viewerId} and ${afterAnchor}
       order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
   jobFromRow,
 );

@@ -15,7 +15,9 @@ import { lookupZip } from '#server/zip/index.js';
 import {
   insertJob,
   jobByIdStatement,
+  myJobsAfterStatement,
   myJobsStatement,
+  openJobsAfterStatement,
   openJobsStatement,
   selectCategories,
   selectCategory,
@@ -33,14 +35,22 @@ export async function listCategories(ctx: PublicCtx): Promise<Category[]> {
   return selectCategories(ctx.db);
 }
 
+/** The values of a list's page: `before` (a job id) reads on from that job, however deep (keyset). */
+const pageOf = (ctx: Ctx, query: ListQuery) => ({
+  viewerId: ctx.user.id,
+  limit: query.limit,
+  offset: query.offset,
+  before: query.before,
+});
+
 /** Open jobs, newest first: what providers browse. */
 export async function listOpenJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
-  return openJobsStatement(ctx.db, { viewerId: ctx.user.id, limit: query.limit, offset: query.offset });
+  return (query.before ? openJobsAfterStatement : openJobsStatement)(ctx.db, pageOf(ctx, query));
 }
 
 /** The caller's own jobs in every status, newest first. */
 export async function listMyJobs(ctx: Ctx, query: ListQuery): Promise<Job[]> {
-  return myJobsStatement(ctx.db, { viewerId: ctx.user.id, limit: query.limit, offset: query.offset });
+  return (query.before ? myJobsAfterStatement : myJobsStatement)(ctx.db, pageOf(ctx, query));
 }
 
 /** A malformed id is simply not found (never a 500). */
