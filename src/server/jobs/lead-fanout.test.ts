@@ -204,6 +204,20 @@ describe('lead alerts after the post commits', () => {
   });
 });
 
+describe('a job no longer open when its turn comes', () => {
+  it('alerts nobody, and its fan-out is done', async () => {
+    const [owner, provider] = await plumbers('80202', 2);
+    const [cancelled, open] = await postedWithoutWake(owner!, '80202', 2);
+    await app.db.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, cancelled!));
+    expect(await fanOutLeads(app.db, config)).toBe(2);
+    await expect.poll(() => eventsFor(open!), { timeout: 5_000 }).toEqual([provider!.user.id]);
+    await sleep(300);
+    expect(eventsFor(cancelled!)).toEqual([]);
+    expect(await leadEmailKeys(cancelled!)).toEqual([]);
+    expect(await pendingFanouts([cancelled!, open!])).toBe(0);
+  });
+});
+
 describe('lead workers on many instances', () => {
   let second: Database | null = null;
   let later: FastifyInstance | null = null;
