@@ -4,9 +4,9 @@ import { refundUnviewedBids } from '#server/bids/index.js';
 import { emailUnreadMessages } from '#server/conversations/index.js';
 import type { Database, Db } from '#server/db/client.js';
 import { backgroundOrigin } from '#server/http/context.js';
-import { fanOutLeads, LEAD_FANOUT_CHANNEL } from '#server/jobs/index.js';
 import { PostgresRateLimitStore } from '#server/http/rate-limit.js';
 import type { PostgresSessionStore } from '#server/http/session.js';
+import { fanOutLeads, LEAD_FANOUT_CHANNEL } from '#server/jobs/index.js';
 import { mailWorker, type MailWorkerOptions } from '#server/mail/index.js';
 import { expireStaleJobs } from '#server/projects/index.js';
 import { PUSH_CHANNEL, pushWorker, type PushWorkerOptions, type VapidKeys } from '#server/push/index.js';
@@ -14,9 +14,9 @@ import { sweepUnreferencedUploads, type PhotoStorage } from '#server/uploads/ind
 import { every } from './every.js';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** The lead worker's poll, for a wake that was lost (its LISTEN connection down at the commit). */
 const LEAD_POLL_MS = 5_000;
-const HOUR = 60 * MINUTE;
 
 type Loop = {
   name: string;
