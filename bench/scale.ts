@@ -21,6 +21,8 @@
  * BENCH_SCALE_SECONDS (8) after a 2 s warm-up, writes as BENCH_SCALE_WRITES (1,000) requests each sent once. The
  * table gives p50, p99 and req/s at scale and on the small data, and the ratio of req/s. Targets: every read's
  * p99 at most 50 ms, and req/s at scale at least 0.8 of the small data's.
+ * After the job posts it prints how long their lead alerts took to leave: the time from the last post's answer until
+ * no lead fan-out is pending, and the app's CPU meanwhile (docs/decisions/046).
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -128,6 +130,19 @@ try {
       console.log(
         `| ${name} | ${ms(at.p50)} | ${ms(at.p99)} | ${at.rps.toFixed(0)} | ${ms(base.p50)} | ${ms(base.p99)} | ` +
           `${base.rps.toFixed(0)} | ${(at.rps / base.rps).toFixed(2)} | ${off} |`,
+      );
+    }
+    // A job post's alerts leave after its commit (docs/decisions/046): the time the fan-outs took to drain after the
+    // last post's answer, so the cost moved off the request stays in view.
+    for (const [label, figures] of [
+      ['at scale', bigFigures],
+      ['small data', smallFigures],
+    ] as const) {
+      const drain = figures['lead matching (job post)']?.drain;
+      if (!drain) continue;
+      console.log(
+        `\nlead fan-outs (${label}): ${drain.pendingAtLastAnswer} pending at the last post's answer, drained ` +
+          `${ms(drain.ms)} ms after it, app CPU meanwhile ${drain.appCpuMsPerPost.toFixed(2)} ms a post`,
       );
     }
     // What each request cost at scale: the app's CPU, and the primary's (pg_stat_statements, when installed).

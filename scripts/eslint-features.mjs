@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   'single-use-tokens.ts': 'src/server/auth',
   'categories.ts': 'src/server/jobs',
   'jobs.ts': 'src/server/jobs',
+  'lead-fanouts.ts': 'src/server/jobs',
   'bids.ts': 'src/server/bids',
   'competitive-intelligence.ts': 'src/server/bids',
   'bid-disputes.ts': 'src/server/bids',

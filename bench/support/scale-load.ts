@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startApp } from '../../e2e/support/app.js';
 import { ROOT } from '../../e2e/support/build.js';
@@ -184,7 +185,27 @@ export type RequestCost = {
   walBytes: number;
   blocks: number;
 };
-export type EndpointFigures = LoadResult & { cost?: RequestCost };
+/**
+ * A job post's lead alerts leave after its commit (docs/decisions/046): how long the fan-outs took to drain after
+ * the last post's answer, and the app's CPU meanwhile a post (the cost the post no longer carries).
+ */
+export type FanoutDrain = { ms: number; appCpuMsPerPost: number; pendingAtLastAnswer: number };
+export type EndpointFigures = LoadResult & { cost?: RequestCost; drain?: FanoutDrain };
+
+const LEAD_POSTS: EndpointName = 'lead matching (job post)';
+const pendingFanouts = async (client: pg.Client) =>
+  (await client.query<{ n: number }>('select count(*)::int as n from lead_fanouts where done_at is null')).rows[0]!.n;
+
+/** Waits until no lead fan-out is pending; answers the time it took and how many were pending at its start. */
+async function drainFanouts(client: pg.Client, limitMs = 900_000): Promise<{ ms: number; pending: number }> {
+  const start = performance.now();
+  const pending = await pendingFanouts(client);
+  for (let left = pending; left > 0; left = await pendingFanouts(client)) {
+    if (performance.now() - start > limitMs) throw new Error(`${left} lead fan-outs still pending after ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { ms: performance.now() - start, pending };
+}
 
 /** The process's CPU time (user + system) in ms, from /proc (Linux). */
 function cpuMs(pid: number): number {
@@ -264,6 +285,8 @@ export async function measureEndpoints(
             amount: warm.length,
             requests: warm,
           });
+          // The warm-up's alerts are not the measured run's.
+          if (name === LEAD_POSTS) await drainFanouts(client);
         }
         await client.query('delete from rate_limit_counters');
         results[name] = await costed(() =>
@@ -275,6 +298,12 @@ export async function measureEndpoints(
             requests,
           }),
         );
+        if (name === LEAD_POSTS) {
+          const cpuBefore = cpuMs(app.pid!);
+          const { ms, pending } = await drainFanouts(client);
+          const appCpuMsPerPost = (cpuMs(app.pid!) - cpuBefore) / requests.length;
+          results[name] = { ...results[name], drain: { ms, appCpuMsPerPost, pendingAtLastAnswer: pending } };
+        }
       } else {
         await load({ url: app.url, connections, seconds: WARMUP_SECONDS, requests });
         results[name] = await costed(() => load({ url: app.url, connections, seconds: SECONDS, requests }));

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { startBackground } from '#server/background/index.js';
+import { startBackground, type LeadWorkerOptions } from '#server/background/index.js';
 import type { Config } from '#server/config.js';
 import { authRoutes, oidcRoutes, turnOffNotifications, userLanguage } from '#server/auth/index.js';
 import { bidRoutes } from '#server/bids/index.js';
@@ -44,6 +44,8 @@ export type BuildOptions = {
   mail?: MailWorkerOptions;
   /** The push outbox worker's timing (tests make it quick). */
   push?: PushWorkerOptions;
+  /** The lead worker's poll (tests make it quick, or long so that only a commit's wake runs it). */
+  leads?: LeadWorkerOptions;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
 };
@@ -145,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: app.sessionStore,
     mail: options.mail,
     push: { keys: vapidKeys, options: options.push },
+    leads: options.leads,
     listen: database.listen,
   });
   app.addHook('onClose', async () => {

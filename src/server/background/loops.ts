@@ -6,6 +6,7 @@ import type { Database, Db } from '#server/db/client.js';
 import { backgroundOrigin } from '#server/http/context.js';
 import { PostgresRateLimitStore } from '#server/http/rate-limit.js';
 import type { PostgresSessionStore } from '#server/http/session.js';
+import { fanOutLeads, LEAD_FANOUT_CHANNEL } from '#server/jobs/index.js';
 import { mailWorker, type MailWorkerOptions } from '#server/mail/index.js';
 import { expireStaleJobs } from '#server/projects/index.js';
 import { PUSH_CHANNEL, pushWorker, type PushWorkerOptions, type VapidKeys } from '#server/push/index.js';
@@ -14,6 +15,8 @@ import { every } from './every.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** The lead worker's poll, for a wake that was lost (its LISTEN connection down at the commit). */
+const LEAD_POLL_MS = 5_000;
 
 type Loop = {
   name: string;
@@ -29,6 +32,8 @@ type Loop = {
   wakeUp?: (wake: () => void) => void;
 };
 
+export type LeadWorkerOptions = { pollMs?: number };
+
 export type BackgroundDeps = {
   db: Db;
   config: Config;
@@ -39,7 +44,9 @@ export type BackgroundDeps = {
   mail?: MailWorkerOptions;
   /** The keys pushes are signed with, and the push worker's timing (tests make it quick). */
   push: { keys: VapidKeys; options?: PushWorkerOptions };
-  /** LISTEN, for the push worker to wake when pushes are written (by any instance). */
+  /** The lead worker's poll (tests make it quick, or long so that only a wake runs it). */
+  leads?: LeadWorkerOptions;
+  /** LISTEN, for the push and lead workers to wake when their work is written (by any instance). */
   listen: Database['listen'];
 };
 
@@ -57,6 +64,7 @@ export async function startBackground({
   sessions,
   mail,
   push,
+  leads,
   listen,
 }: BackgroundDeps): Promise<() => Promise<void>> {
   const worker = mailWorker(db, config, log, mail);
@@ -65,6 +73,9 @@ export async function startBackground({
   // from the start, as the event hub does; the LISTEN connection comes back by itself after an outage).
   let wakePushes = () => {};
   const unlisten = await listen(PUSH_CHANNEL, () => wakePushes());
+  // A posted job's alerts leave moments after its commit, which wakes every instance's lead worker the same way.
+  let wakeLeads = () => {};
+  const unlistenLeads = await listen(LEAD_FANOUT_CHANNEL, () => wakeLeads());
   const rateLimits = new PostgresRateLimitStore(db);
   const loops: Loop[] = [
     {
@@ -82,6 +93,19 @@ export async function startBackground({
       run: pushes.run,
       wakeUp: (wake) => {
         wakePushes = wake;
+      },
+    },
+    {
+      name: 'lead worker',
+      does: "writes a posted job's lead alerts (events, emails, pushes) after its post commits, woken by the commit (decision 046)",
+      periodMs: leads?.pollMs ?? LEAD_POLL_MS,
+      // At once: what was posted while no instance ran is alerted when one starts.
+      firstMs: 0,
+      safeOnMany:
+        'one job per transaction, its fan-out row claimed FOR UPDATE SKIP LOCKED and marked done in the transaction that writes the alerts',
+      run: (stop) => fanOutLeads(db, config, stop),
+      wakeUp: (wake) => {
+        wakeLeads = wake;
       },
     },
     {
@@ -139,7 +163,7 @@ export async function startBackground({
   );
   return async () => {
     // Side by side: each waits at most its own bound (STOP_WAIT_MS, the LISTEN connection's close).
-    await Promise.all([unlisten(), ...stops.map((stop) => stop())]);
+    await Promise.all([unlisten(), unlistenLeads(), ...stops.map((stop) => stop())]);
     worker.close();
     pushes.close();
   };

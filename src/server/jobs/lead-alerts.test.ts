@@ -74,7 +74,8 @@ describe('lead alerts', () => {
     expect(posted.statusCode).toBe(201);
     const job = posted.json();
 
-    const event = await stream.next('job.matched', (d) => d.job.id === job.id, 3000);
+    // Within moments of the commit, not with the answer (docs/contract.md §3.7).
+    const event = await stream.next('job.matched', (d) => d.job.id === job.id, 5000);
     expect(event.data.job).toMatchObject({ id: job.id, title: 'Fix the <leaking> sink', zipCode: '78701' });
     stream.close();
 
@@ -120,7 +121,7 @@ describe('lead alerts', () => {
     expect(posted.statusCode).toBe(201);
     const search = await call(owner, 'GET', `/api/providers/search?category=${ids.roofing}&location=78745&limit=100`);
     const searched = (search.json() as { id: string }[]).map((p) => p.id).filter((id) => id !== owner.user.id);
-    // The alerts are written in the job's transaction; wait for as many as search finds (not for a time).
+    // The alerts leave moments after the post commits (docs/decisions/046); wait for as many as search finds.
     await smtp.waitFor(before + searched.length);
     const alerted = [owner, ...found]
       .filter((s) => smtp.to(s.user.email).some((m) => m.subject?.includes('Replace shingles')))

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BID_SEATS, type SeatTier } from '#shared/bid-rules.js';
 import type { Category, Job, JobStatus } from '#shared/jobs.js';
 import { columnList } from '#server/db/columns.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { bids, businessProfiles, categories, jobs, users } from '#server/db/schema/index.js';
+import { bids, businessProfiles, categories, jobs, leadFanouts, users } from '#server/db/schema/index.js';
 
 // The jobs room's statements and the rows → answers of its reads (docs/decisions/028-rows-straight-to-answers.md).
 // The job reads run on every request: each is a named prepared statement (decision 018).
@@ -188,6 +188,50 @@ export async function selectJob(db: DbOrTx, jobId: string, lock: boolean): Promi
 export async function insertJob(db: DbOrTx, values: NewJob): Promise<JobRow> {
   const [job] = await db.insert(jobs).values(values).returning();
   return job!;
+}
+
+// A posted job's lead alerts, sent after its post commits (docs/decisions/046-lead-fanout-after-commit.md).
+
+/** The NOTIFY channel of new fan-outs: every instance's lead worker LISTENs and runs at once (background/loops.ts). */
+export const LEAD_FANOUT_CHANNEL = 'tradesbid_lead_fanouts';
+
+/**
+ * The job's fan-out row, and the wake of every instance's lead worker: PostgreSQL delivers the NOTIFY when the
+ * posting transaction commits and drops it with the row when it rolls back. Values: jobId, origin.
+ */
+export const insertLeadFanout = preparedStatement(
+  'lead_fanouts_insert',
+  sql`with fanout as (insert into ${leadFanouts} (job_id, origin) values (${param('jobId')}, ${param('origin')})
+        returning job_id)
+      select pg_notify('${sql.raw(LEAD_FANOUT_CHANNEL)}', '') from fanout`,
+);
+
+/**
+ * The oldest pending fan-out no other transaction holds, with its job, locked until the caller's transaction ends
+ * (FOR UPDATE SKIP LOCKED: two workers never take one row; a row done meanwhile is seen done, and skipped); not
+ * one of `passed` (jobs whose fan-out failed in this run).
+ */
+export async function claimLeadFanout(
+  tx: DbOrTx,
+  passed: string[],
+): Promise<{ job: JobRow; origin: string } | undefined> {
+  const pending = isNull(leadFanouts.doneAt);
+  const [claimed] = await tx
+    .select({ job: jobs, origin: leadFanouts.origin })
+    .from(leadFanouts)
+    .innerJoin(jobs, eq(jobs.id, leadFanouts.jobId))
+    .where(passed.length > 0 ? and(pending, notInArray(leadFanouts.jobId, passed)) : pending)
+    .orderBy(asc(leadFanouts.createdAt))
+    .limit(1)
+    .for('update', { of: leadFanouts, skipLocked: true });
+  return claimed;
+}
+
+export async function markLeadFanoutDone(tx: DbOrTx, jobId: string): Promise<void> {
+  await tx
+    .update(leadFanouts)
+    .set({ doneAt: sql`now()` })
+    .where(eq(leadFanouts.jobId, jobId));
 }
 
 // A hired job's lifecycle (the projects room's rules call these through index.ts, in their transaction).

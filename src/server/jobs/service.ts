@@ -1,19 +1,15 @@
 import type { z } from 'zod';
-import type { JobMatchedEvent } from '#shared/events.js';
 import type { Category, CreateJobData, Job, JobListQuerySchema } from '#shared/jobs.js';
 import type { DbOrTx } from '#server/db/client.js';
 import type { Ctx, PublicCtx } from '#server/http/context.js';
 import { AppError, validationError } from '#server/http/errors.js';
 import { isUuid } from '#server/http/ids.js';
 import { translate } from '#server/http/i18n.js';
-import { providersMatchingJob } from '#server/business-profiles/index.js';
-import { publishEvents } from '#server/events/index.js';
-import { languageOf, leadEmail } from '#server/mail/index.js';
-import { enqueueNotices, pushOfEmail } from '#server/push/index.js';
 import { foreignPhotoUrls } from '#server/uploads/index.js';
 import { lookupZip } from '#server/zip/index.js';
 import {
   insertJob,
+  insertLeadFanout,
   jobByIdStatement,
   myJobsAfterStatement,
   myJobsStatement,
@@ -86,66 +82,6 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<Job> {
  * Spec §5 post job. Anyone logged in may post (a provider can need services too). Photos must be
  * the caller's own uploads; the ZIP's coordinates come from the dataset when it knows the ZIP.
  */
-/**
- * Lead alerts (docs/contract.md §3.7, §3.10): every provider the job is a lead for gets a job.matched event, one
- * email (a unique key per job and provider) and a push on each device, in the transaction that posts the job; never its owner.
- */
-async function alertMatchingProviders(ctx: Ctx, job: JobRow, category: { slug: string; name: string }): Promise<void> {
-  if (job.categoryId === null) return;
-  const providers = await providersMatchingJob(ctx.db, {
-    zipCode: job.zipCode,
-    categoryId: job.categoryId,
-    customerId: job.customerId,
-  });
-  if (providers.length === 0) return;
-  const event: JobMatchedEvent = {
-    job: {
-      id: job.id,
-      title: job.title,
-      city: job.city,
-      state: job.state,
-      zipCode: job.zipCode,
-      categoryId: job.categoryId,
-    },
-  };
-  await publishEvents(
-    ctx.db,
-    providers.map((provider) => ({ userId: provider.id, type: 'job.matched' as const, data: event })),
-  );
-  const facts = {
-    jobId: job.id,
-    title: job.title,
-    category,
-    city: job.city,
-    state: job.state,
-    zipCode: job.zipCode,
-    budgetMin: job.budgetMin,
-    budgetMax: job.budgetMax,
-  };
-  // The emails, and a push to each of their devices at once (docs/contract.md §3.10), one per job and device: one
-  // statement.
-  await enqueueNotices(
-    ctx.db,
-    providers.map((provider) => ({
-      config: ctx.config,
-      to: provider,
-      origin: ctx.origin,
-      kind: 'leads' as const,
-      dedupeKey: `lead:${job.id}:${provider.id}`,
-      content: leadEmail(languageOf(provider), facts),
-    })),
-    {
-      config: ctx.config,
-      origin: ctx.origin,
-      type: 'lead',
-      userIds: providers.map((provider) => provider.id),
-      tag: `job:${job.id}`,
-      dedupeKey: `lead:${job.id}`,
-      content: (language) => pushOfEmail(leadEmail(language, facts)),
-    },
-  );
-}
-
 export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {
   const category = await selectCategory(ctx.db, input.categoryId);
   if (!category) throw validationError([fieldError('categoryId', 'jobs:validation_category_required')]);
@@ -180,7 +116,8 @@ export async function createJob(ctx: Ctx, input: CreateJobData): Promise<Job> {
       // The cap in force now stays the job's (docs/contract.md §3.9).
       bidCap: ctx.config.jobBidCap,
     });
-    await alertMatchingProviders({ ...ctx, db: tx }, job, category);
+    // The alerts leave after the commit (docs/decisions/046): a thousand of them no longer hold this transaction.
+    await insertLeadFanout(tx, { jobId: job.id, origin: ctx.origin });
     return job;
   });
   // Read back as every job is read (one mapping from rows to answers).

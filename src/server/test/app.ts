@@ -26,7 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** The real app on a fresh real database, driven through HTTP with inject (STYLE.md habit 9). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'mail' | 'push' | 'logStream'> = {},
+  options: Pick<BuildOptions, 'mail' | 'push' | 'leads' | 'logStream'> = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase();

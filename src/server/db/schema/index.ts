@@ -3,6 +3,7 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './categories.js';
 export * from './jobs.js';
+export * from './lead-fanouts.js';
 export * from './bids.js';
 export * from './bid-disputes.js';
 export * from './credit-transactions.js';
