@@ -134,6 +134,8 @@ const haversine = (r: number, lat1: number, lat2: number, lng: number) => `($${r
 const RANK_ORDER = `"business_profiles"."is_verified" desc, "business_profiles"."rating" desc, "business_profiles"."business_name" asc, "business_profiles"."id" asc`;
 const SEARCH_PAGE_FROM = `from "page" inner join "business_profiles" on "business_profiles"."id" = "candidate_id" inner join "users" on "users"."id" = "business_profiles"."user_id" left join "provider_rating_summaries" on "provider_rating_summaries"."business_profile_id" = "business_profiles"."id"`;
 const SEARCH_CAP = 1000;
+/** search.ts PROBE_MATCHES: up to this many matches are all read and sorted; more, the rank index is read. */
+const PROBE = SEARCH_CAP * 5;
 
 /**
  * The app's provider-search statement (src/server/business-profiles/search.ts buildSearch: the candidates, the
@@ -171,9 +173,32 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
       ],
     };
   }
+  const probe = `select "business_profiles"."id" as id, "business_profiles"."is_verified" as verified, "business_profiles"."rating" as rating, "business_profiles"."business_name" as name, "business_profiles"."search_vector" as vector from "business_profiles" where (numnode(${tsQuery(1, 2)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(3, 4)}) limit $5`;
+  const few = `select id as candidate_id, null::float8 as candidate_distance, ts_rank(vector, ${tsQuery(6, 7)}) as relevance, position from (select id, vector, row_number() over (order by verified desc, rating desc, name asc, id asc) as position from probe where (select count(*) from probe) <= $8 order by verified desc, rating desc, name asc, id asc limit $9) few`;
+  const many = `select "business_profiles"."id", null::float8, ts_rank("business_profiles"."search_vector", ${tsQuery(10, 11)}), row_number() over (order by ${RANK_ORDER}) from "business_profiles" where (numnode(${tsQuery(12, 13)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(14, 15)}) and (select count(*) from probe) > $16 order by ${RANK_ORDER} limit $17`;
   return {
-    text: `with "candidates" as (select "id" as "candidate_id", null::float8 as "candidate_distance", ts_rank("search_vector", ${tsQuery(1, 2)}) as "relevance", row_number() over (order by ${RANK_ORDER}) as "position" from "business_profiles" where (numnode(${tsQuery(3, 4)}) = 0 or "business_profiles"."search_vector" @@ ${tsQuery(5, 6)}) order by ${RANK_ORDER} limit $7), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $8 order by "relevance" desc, "position" asc limit $9 offset $10) ${select('"relevance" desc, "position" asc')}`,
-    values: [q, q, q, q, q, q, SEARCH_CAP + 1, SEARCH_CAP, limit, offset],
+    text: `with "candidates" as (with probe as materialized (${probe}) (${few}) union all (${many})), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $18 order by "relevance" desc, "position" asc limit $19 offset $20) ${select('"relevance" desc, "position" asc')}`,
+    values: [
+      q,
+      q,
+      q,
+      q,
+      PROBE + 1,
+      q,
+      q,
+      PROBE,
+      SEARCH_CAP + 1,
+      q,
+      q,
+      q,
+      q,
+      q,
+      PROBE,
+      SEARCH_CAP + 1,
+      SEARCH_CAP,
+      limit,
+      offset,
+    ],
   };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { makeProvider } from '#server/test/factories.js';
-import { SEARCH_TOTAL_CAP } from './search.js';
+import { PROBE_MATCHES, SEARCH_TOTAL_CAP } from './search.js';
 
 let t: TestApp;
 let viewer: Session;
@@ -281,8 +281,10 @@ describe('a category in the directory’s order (decision 047)', () => {
 });
 
 describe('a directory past the cap (decision 047)', () => {
-  // SEARCH_TOTAL_CAP + 5 profiles: a verified, rated few and many more, made by one statement each.
-  const PROFILES = SEARCH_TOTAL_CAP + 5;
+  // More profiles than a search counts before it reads the rank index instead (PROBE_MATCHES): a verified, rated
+  // few and many more, made by one statement each. A search for all of them reads the index; one for a word two
+  // of them have reads those two.
+  const PROFILES = PROBE_MATCHES + 5;
   let big: TestApp;
   let reader: Session;
   const get = async (query: string) => {

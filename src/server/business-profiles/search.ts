@@ -157,13 +157,17 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     })
     .from(businessProfiles);
   const categoryOnly = shape.category && !shape.text && !shape.language && shape.location === 'none';
-  const candidates = db.$with('candidates').as(
+  const candidates = db.$with('candidates', CANDIDATE_FIELDS).as(
     categoryOnly
-      ? categoryCandidates(db)
-      : (near ? matches.innerJoin(near, eq(near.profileId, businessProfiles.id)) : matches)
-          .where(conditions.length > 0 ? and(...conditions) : undefined)
-          .orderBy(...candidateOrder)
-          .limit(SEARCH_TOTAL_CAP + 1),
+      ? categoryCandidates(db).getSQL()
+      : near
+        ? matches
+            .innerJoin(near, eq(near.profileId, businessProfiles.id))
+            .where(conditions.length > 0 ? and(...conditions) : undefined)
+            .orderBy(...candidateOrder)
+            .limit(SEARCH_TOTAL_CAP + 1)
+            .getSQL()
+        : rankedCandidates(shape, conditions),
   );
   // The API's order, from the candidates' own columns: the position already holds distance, verified, rating, name.
   const order: SQL[] = [];
@@ -197,6 +201,45 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     .innerJoin(users, eq(users.id, businessProfiles.userId))
     .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id))
     .orderBy(...pageOrder);
+}
+
+/** The candidates' columns (buildSearch): every way of finding them names them so. */
+const CANDIDATE_FIELDS = {
+  id: sql<string>`candidate_id`.as('candidate_id'),
+  distance: sql<number | null>`candidate_distance`.as('candidate_distance'),
+  relevance: sql<number>`relevance`.as('relevance'),
+  position: sql<number>`position`.as('position'),
+};
+
+/**
+ * How many matches decide how they are read (decision 047): up to this many, all of them, sorted; more, and the
+ * rank index is read until there are enough. A planner's guess of how many profiles a word matches can be off by
+ * thousands (two words that never meet), and the guess that there are many walks the whole index for none.
+ */
+export const PROBE_MATCHES = SEARCH_TOTAL_CAP * 5;
+
+/**
+ * The candidates of a search without a ZIP: the matches counted up to PROBE_MATCHES first (an index the
+ * conditions have, GIN for text or languages), then whichever of two reads suits that count — the other is never
+ * run (a condition on the count alone, checked once).
+ */
+function rankedCandidates(shape: Shape, conditions: SQL[]): SQL {
+  const bp = businessProfiles;
+  const matching = conditions.length > 0 ? and(...conditions)! : sql`true`;
+  const rankOrder = sql`${bp.isVerified} desc, ${bp.rating} desc, ${bp.businessName} asc, ${bp.id} asc`;
+  const relevance = (vector: SQL) => (shape.text ? sql`ts_rank(${vector}, ${textQuery()})` : sql`0::real`);
+  return sql`with probe as materialized (
+      select ${bp.id} as id, ${bp.isVerified} as verified, ${bp.rating} as rating, ${bp.businessName} as name,
+        ${shape.text ? documentVector : sql`null::tsvector`} as vector
+      from ${bp} where ${matching} limit ${PROBE_MATCHES + 1})
+    (select id as candidate_id, null::float8 as candidate_distance, ${relevance(sql`vector`)} as relevance, position
+      from (select id, vector, row_number() over (order by verified desc, rating desc, name asc, id asc) as position
+        from probe where (select count(*) from probe) <= ${PROBE_MATCHES}
+        order by verified desc, rating desc, name asc, id asc limit ${SEARCH_TOTAL_CAP + 1}) few)
+    union all
+    (select ${bp.id}, null::float8, ${relevance(sql`${documentVector}`)}, row_number() over (order by ${rankOrder})
+      from ${bp} where ${matching} and (select count(*) from probe) > ${PROBE_MATCHES}
+      order by ${rankOrder} limit ${SEARCH_TOTAL_CAP + 1})`;
 }
 
 /**
