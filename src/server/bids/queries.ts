@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { type MyBid } from '#shared/bids.js';
 import { formatMoney } from '#shared/money.js';
-import { type DbOrTx } from '#server/db/client.js';
+import { afterCursor, toPage, type DbOrTx, type Page } from '#server/db/client.js';
 import { bidTimeline, type BidFacts } from './timeline.js';
 import {
   bidDisputes,
@@ -121,30 +121,43 @@ export async function updateRevisedBid(
   return revised ? { revised, refusal: null } : { revised: null, refusal: 'revision_not_allowed' };
 }
 
-/** The provider's bids with their jobs' titles, newest first. */
-export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBid[]> {
+/**
+ * A page of the provider's bids with their jobs' titles, newest first (docs/contract.md §3.3): `limit` bids, after
+ * the bid `before` when given (keyset on (created_at, id), read backwards from bids_provider_idx).
+ */
+export async function selectMyBids(
+  db: DbOrTx,
+  providerId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<Page<MyBid>> {
+  const cursor = sql`select b.created_at, b.id from ${bids} b where b.id = ${page.before} and b.provider_id = ${providerId}`;
   const rows = await db
     .select({ bid: bids, jobTitle: jobs.title, jobStatus: jobs.status })
     .from(bids)
     .innerJoin(jobs, eq(jobs.id, bids.jobId))
-    .where(eq(bids.providerId, providerId))
-    .orderBy(desc(bids.createdAt), desc(bids.id));
+    .where(and(eq(bids.providerId, providerId), page.before ? afterCursor(bids.createdAt, bids.id, cursor) : undefined))
+    .orderBy(desc(bids.createdAt), desc(bids.id))
+    .limit(page.limit + 1);
+  const { items, nextBefore } = toPage(rows, page.limit, (row) => row.bid.id);
   const facts = await selectBidFacts(
     db,
-    rows.map((row) => row.bid.id),
+    items.map((row) => row.bid.id),
   );
-  return rows.map(({ bid, jobTitle, jobStatus }) => ({
-    id: bid.id,
-    jobId: bid.jobId,
-    jobTitle,
-    tier: bid.tier,
-    amount: formatMoney(bid.amount)!,
-    creditsCost: bid.creditsCost,
-    status: bid.status,
-    viewedAt: bid.viewedAt?.toISOString() ?? null,
-    timeline: bidTimeline(bid, jobStatus, factsOf(facts, bid.id)),
-    createdAt: bid.createdAt.toISOString(),
-  }));
+  return {
+    nextBefore,
+    items: items.map(({ bid, jobTitle, jobStatus }) => ({
+      id: bid.id,
+      jobId: bid.jobId,
+      jobTitle,
+      tier: bid.tier,
+      amount: formatMoney(bid.amount)!,
+      creditsCost: bid.creditsCost,
+      status: bid.status,
+      viewedAt: bid.viewedAt?.toISOString() ?? null,
+      timeline: bidTimeline(bid, jobStatus, factsOf(facts, bid.id)),
+      createdAt: bid.createdAt.toISOString(),
+    })),
+  };
 }
 
 /**

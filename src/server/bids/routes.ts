@@ -8,7 +8,9 @@ import {
   PlaceBidSchema,
   ReviseBidSchema,
 } from '#shared/bids.js';
+import { ListPageQuerySchema } from '#shared/paging.js';
 import { ctx } from '#server/http/context.js';
+import { pagedAnswer, pageReply } from '#server/http/paging.js';
 import { declineBid, getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
 import { decideDispute, disputeBid, listDisputeQueue, listMyDisputes } from './disputes.js';
 import {
@@ -61,10 +63,17 @@ export async function bidRoutes(app: FastifyInstance) {
     async (request) => getIntelligence(await ctx(request), request.params.id),
   );
 
+  // A page, newest first; X-Next-Before names the next one (docs/contract.md §3.3, decision 045).
   r.get(
     '/api/my-bids',
-    { config: { replicaReads: true }, schema: { response: { 200: z.array(MyBidAnswer) } } },
-    async (request) => listMyBids(await ctx(request)),
+    {
+      config: { replicaReads: true, ...pagedAnswer },
+      schema: { querystring: ListPageQuerySchema, response: { 200: z.array(MyBidAnswer) } },
+    },
+    async (request, reply) => {
+      const page = await listMyBids(await ctx(request), request.query);
+      return pageReply(reply, page).send(page.items);
+    },
   );
 
   // Disputes (docs/contract.md §3.9, docs/decisions/041-bid-disputes.md): the bid's provider, then an operator.

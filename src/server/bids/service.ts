@@ -10,6 +10,8 @@ import {
   type ReviseBidData,
 } from '#shared/bids.js';
 import type { Language } from '#shared/i18n/languages.js';
+import type { PageQuery } from '#shared/paging.js';
+import type { Page } from '#server/db/client.js';
 import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/index.js';
 import { publishEvents } from '#server/events/index.js';
@@ -292,7 +294,7 @@ export async function declineBid(ctx: Ctx, jobId: string, bidId: string): Promis
   });
 }
 
-/** The caller's bids with their jobs' titles, newest first. */
-export async function listMyBids(ctx: Ctx): Promise<MyBid[]> {
-  return selectMyBids(ctx.db, ctx.user.id);
+/** GET /api/my-bids: a page of the caller's bids with their jobs' titles, newest first (docs/contract.md §3.3). */
+export async function listMyBids(ctx: Ctx, page: PageQuery): Promise<Page<MyBid>> {
+  return selectMyBids(ctx.db, ctx.user.id, page);
 }
