@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE, LIST_PAGE_MAX, NEXT_BEFORE_HEADER } from '#shared/paging.js';
 import { bids, jobs } from '#server/db/schema/index.js';
@@ -119,5 +120,23 @@ describe('my bids, a page at a time', () => {
     // A job's id, or no row at all, is no bid of theirs either.
     const job = await createJob(t.app.db, other.owner.user.id);
     expect((await page(provider, `?before=${job.id}`)).items).toEqual([]);
+  });
+});
+
+describe('my bid stats', () => {
+  it('counts every bid of the provider, not the first page only', async () => {
+    const { provider } = await providerWithBids(121);
+    const oldest = (await page(provider, `?limit=${LIST_PAGE_MAX}`)).items.slice(-60).map((bid) => bid.id);
+    await t.app.db.update(bids).set({ status: 'accepted' }).where(inArray(bids.id, oldest));
+    const stats = await get(provider, '/api/my-bids/stats');
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json()).toEqual({ activeBids: 61, jobsWon: 60, totalEarnings: '7200.00', creditsSpent: 121 * 9 });
+    const newcomer = await makeProvider(t.app, 0);
+    expect((await get(newcomer, '/api/my-bids/stats')).json()).toEqual({
+      activeBids: 0,
+      jobsWon: 0,
+      totalEarnings: '0.00',
+      creditsSpent: 0,
+    });
   });
 });

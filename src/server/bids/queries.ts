@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { type MyBid } from '#shared/bids.js';
+import { type MyBid, type MyBidStats } from '#shared/bids.js';
 import { formatMoney } from '#shared/money.js';
 import { afterCursor, toPage, type DbOrTx, type Page } from '#server/db/client.js';
 import { bidTimeline, type BidFacts } from './timeline.js';
@@ -157,6 +157,28 @@ export async function selectMyBids(
       timeline: bidTimeline(bid, jobStatus, factsOf(facts, bid.id)),
       createdAt: bid.createdAt.toISOString(),
     })),
+  };
+}
+
+/**
+ * The counts the provider's dashboard shows, over all their bids (spec §9: total earnings are the sum of accepted
+ * amounts): one aggregate over bids_provider_idx, whatever page of the bids a screen shows.
+ */
+export async function selectMyBidStats(db: DbOrTx, providerId: string): Promise<MyBidStats> {
+  const [row] = await db
+    .select({
+      activeBids: sql<number>`count(*) filter (where ${bids.status} = 'pending')::int`,
+      jobsWon: sql<number>`count(*) filter (where ${bids.status} = 'accepted')::int`,
+      totalEarnings: sql<string>`coalesce(sum(${bids.amount}) filter (where ${bids.status} = 'accepted'), 0)::text`,
+      creditsSpent: sql<number>`coalesce(sum(${bids.creditsCost}), 0)::int`,
+    })
+    .from(bids)
+    .where(eq(bids.providerId, providerId));
+  return {
+    activeBids: Number(row!.activeBids),
+    jobsWon: Number(row!.jobsWon),
+    totalEarnings: formatMoney(row!.totalEarnings)!,
+    creditsSpent: Number(row!.creditsSpent),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import { ListPageQuerySchema } from '#shared/paging.js';
 import { ctx } from '#server/http/context.js';
 import { pagedAnswer, pageReply } from '#server/http/paging.js';
-import { declineBid, getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
+import { declineBid, getIntelligence, listJobBids, listMyBids, myBidStats, placeBid, reviseBid } from './service.js';
 import { decideDispute, disputeBid, listDisputeQueue, listMyDisputes } from './disputes.js';
 import {
   AdminDisputeAnswer,
@@ -19,6 +19,7 @@ import {
   CompetitiveIntelligenceAnswer,
   DisputeAnswer,
   MyBidAnswer,
+  MyBidStatsAnswer,
   MyDisputeAnswer,
 } from '#shared/answers/bids.js';
 
@@ -74,6 +75,13 @@ export async function bidRoutes(app: FastifyInstance) {
       const page = await listMyBids(await ctx(request), request.query);
       return pageReply(reply, page).send(page.items);
     },
+  );
+
+  // The dashboard's counts over every bid, whatever page of them it shows (docs/contract.md §3.3).
+  r.get(
+    '/api/my-bids/stats',
+    { config: { replicaReads: true }, schema: { response: { 200: MyBidStatsAnswer } } },
+    async (request) => myBidStats(await ctx(request)),
   );
 
   // Disputes (docs/contract.md §3.9, docs/decisions/041-bid-disputes.md): the bid's provider, then an operator.

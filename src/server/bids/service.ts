@@ -6,6 +6,7 @@ import {
   type Bid,
   type CompetitiveIntelligence,
   type MyBid,
+  type MyBidStats,
   type PlaceBidData,
   type ReviseBidData,
 } from '#shared/bids.js';
@@ -35,6 +36,7 @@ import {
   selectJobBid,
   selectJobBids,
   selectMyBids,
+  selectMyBidStats,
   selectOwnBid,
   selectPurchase,
   updateRevisedBid,
@@ -292,6 +294,11 @@ export async function declineBid(ctx: Ctx, jobId: string, bidId: string): Promis
     });
     return toBid(row!.bid, fullName(row!), row!, row!.revisableUntil, now);
   });
+}
+
+/** GET /api/my-bids/stats: the dashboard's counts over all the caller's bids. */
+export function myBidStats(ctx: Ctx): Promise<MyBidStats> {
+  return selectMyBidStats(ctx.db, ctx.user.id);
 }
 
 /** GET /api/my-bids: a page of the caller's bids with their jobs' titles, newest first (docs/contract.md §3.3). */

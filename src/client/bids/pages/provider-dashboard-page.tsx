@@ -18,7 +18,7 @@ import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { fetchMyBidsAfter, myBidsAfterQueryOptions, myBidsQueryOptions, useMyBids } from '../api/get-my-bids.js';
 import { pageAfter, useShowMore } from '#client/lib/paging.js';
-import { bidStats } from '../components/bid-stats.js';
+import { myBidStatsQueryOptions, useMyBidStats } from '../api/get-my-bid-stats.js';
 import { BidStatusBadge, TierBadge } from '../components/tier-badge.js';
 import { BidTimeline } from '../components/bid-timeline.js';
 import { DISPUTE_BID_INTENT, DisputeControl } from '../components/dispute-form.js';
@@ -40,8 +40,10 @@ export const providerDashboardLoader = queryLoader((queryClient, { request }, us
   const before = new URL(request.url).searchParams.get('before');
   return user?.role === 'provider'
     ? Promise.all([
-        queryClient.ensureQueryData(myBidsQueryOptions),
-        before !== null && queryClient.ensureQueryData(myBidsAfterQueryOptions(before)),
+        queryClient.ensureQueryData(myBidStatsQueryOptions),
+        before === null
+          ? queryClient.ensureQueryData(myBidsQueryOptions)
+          : queryClient.ensureQueryData(myBidsAfterQueryOptions(before)),
         queryClient.ensureQueryData(availableJobsQueryOptions),
         queryClient.ensureQueryData(myDisputesQueryOptions),
       ])
@@ -77,8 +79,7 @@ export function ProviderDashboardPage() {
 function ProviderDashboard({ user }: { user: User }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const myBids = useMyBids();
-  const stats = bidStats(myBids.data ?? []);
+  const stats = useMyBidStats();
   const name = fullName(user);
   const before = useSearchParams()[0].get('before');
 
@@ -112,17 +113,17 @@ function ProviderDashboard({ user }: { user: User }) {
             <StatTile
               icon={<Gavel className="size-4" aria-hidden />}
               label={t('bids:stats_active_bids')}
-              value={myBids.isPending ? '…' : String(stats.activeBids)}
+              value={stats.data ? String(stats.data.activeBids) : '…'}
             />
             <StatTile
               icon={<Trophy className="size-4" aria-hidden />}
               label={t('bids:stats_jobs_won')}
-              value={myBids.isPending ? '…' : String(stats.jobsWon)}
+              value={stats.data ? String(stats.data.jobsWon) : '…'}
             />
             <StatTile
               icon={<Wallet className="size-4" aria-hidden />}
               label={t('bids:stats_total_earnings')}
-              value={myBids.isPending ? '…' : formatMoney(stats.totalEarnings, language)}
+              value={stats.data ? formatMoney(stats.data.totalEarnings, language) : '…'}
             />
           </div>
         </div>
