@@ -406,6 +406,17 @@ describeJourney('with JavaScript off: post a job with a photo, a provider bids, 
     const page = await pageAs(owner);
     await page.goto(`${app.url}/messages`);
     await page.getByTestId('conversation').first().click();
+    // A conversation that is not among those listed (here: the page after it, which is empty) opens all the same.
+    await page.waitForURL(/\/messages\?c=/);
+    const conversationId = new URL(page.url()).searchParams.get('c')!;
+    const deep = await pageAs(owner);
+    await deep.goto(`${app.url}/messages?before=${conversationId}&c=${conversationId}`);
+    await deep.getByTestId('message').filter({ hasText: 'Starting Monday?' }).waitFor();
+    expect(await deep.getByTestId('conversation').count()).toBe(0);
+    await deep.getByText(catalogText('en', 'messages:no_more_conversations')).waitFor();
+    await deep.getByRole('link', { name: catalogText('en', 'messages:newest_conversations') }).click();
+    await deep.getByTestId('conversation').first().waitFor();
+
     await page.getByRole('textbox', { name: catalogText('en', 'messages:input_label') }).fill('Yes, Monday works.');
     await page.getByRole('button', { name: catalogText('en', 'messages:send'), exact: true }).click();
     await page.waitForURL(/\/messages\?c=/);

@@ -58,7 +58,8 @@ export function ConversationList(props: ConversationListProps) {
       {visible.length === 0 ? (
         <p className="flex items-center gap-2 p-4 text-sm text-muted-foreground">
           <MessageSquare className="size-4" aria-hidden />
-          {t('messages:no_matches', { search })}
+          {/* A page past the end (?before= the last one) lists nothing: no search to blame. */}
+          {conversations.length === 0 ? t('messages:no_more_conversations') : t('messages:no_matches', { search })}
         </p>
       ) : (
         <ul className="min-h-0 flex-1 overflow-y-auto" aria-label={t('messages:conversations_heading')}>

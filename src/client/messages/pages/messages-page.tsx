@@ -43,7 +43,8 @@ export const messagesLoader = queryLoader(async (queryClient, { request }) => {
     before === null ? null : queryClient.ensureQueryData(conversationsAfterQueryOptions(before)).catch(() => null),
     open && queryClient.ensureQueryData(messagesQueryOptions(open)),
   ]);
-  const listed = [...first.items, ...(after?.items ?? [])];
+  // As the screen lists them: the first page, or the page after `before` alone.
+  const listed = before === null ? first.items : (after?.items ?? []);
   if (open && !listed.some((c) => c.id === open))
     await queryClient.ensureQueryData(conversationQueryOptions(open)).catch(() => undefined);
 });
