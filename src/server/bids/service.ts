@@ -26,6 +26,7 @@ import { bidTimeline } from './timeline.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId, findJobOrFail } from '#server/jobs/index.js';
+import { selectMyBids, selectMyBidStats } from './my-bids-queries.js';
 import { competitorFigures, placeStatement, purchaseStatement, type PlacedRow } from './place-queries.js';
 import {
   declineBidRow,
@@ -35,8 +36,6 @@ import {
   selectBidFacts,
   selectJobBid,
   selectJobBids,
-  selectMyBids,
-  selectMyBidStats,
   selectOwnBid,
   selectPurchase,
   updateRevisedBid,

@@ -15,16 +15,8 @@ import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId } from '#server/jobs/index.js';
 import { messagePush, pushValues } from '#server/push/index.js';
-import {
-  conversationOf,
-  conversationsOf,
-  markRead,
-  messageById,
-  messagesOf,
-  ownConversationId,
-  sendMessageStatement,
-  toMessage,
-} from './queries.js';
+import { conversationOf, conversationsOf } from './list-queries.js';
+import { markRead, messageById, messagesOf, ownConversationId, sendMessageStatement, toMessage } from './queries.js';
 
 export { unreadCountsByJob } from './queries.js';
 
