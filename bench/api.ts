@@ -638,8 +638,8 @@ function diagnostics(): Record<string, string> {
 }
 
 /**
- * Before loading a read endpoint, the same requests go once to each side: the answers (body and X-Total-Count)
- * be identical, so the ceiling is known to do the same work. Says how many had results, or the first difference
+ * Before loading a read endpoint, the same requests go once to each side: the answers (body, X-Total-Count and
+ * X-Next-Before) be identical, so the ceiling is known to do the same work. Says how many had results, or the first difference
  * (and the bench then exits non-zero).
  */
 async function sameAnswers(
@@ -654,7 +654,9 @@ async function sameAnswers(
     const [a, c] = await Promise.all(
       [appUrl, ceilingUrl].map(async (base) => {
         const response = await fetch(`${base}${request.path}`, { headers: { cookie: request.cookie } });
-        return { status: response.status, total: response.headers.get('x-total-count'), body: await response.json() };
+        const { headers } = response;
+        const [total, next] = [headers.get('x-total-count'), headers.get('x-next-before')];
+        return { status: response.status, total, next, body: await response.json() };
       }),
     );
     if (a!.status !== 200 || !isDeepStrictEqual(a, c)) {

@@ -26,6 +26,7 @@ import { renderEmail } from '#server/mail/templates.js';
 import { unsubscribeUrl } from '#server/mail/unsubscribe.js';
 import { RATE_LIMITS } from '#server/http/rate-limit.js';
 import { BID_SEATS } from '#shared/bid-rules.js';
+import { LIST_PAGE, NEXT_BEFORE_HEADER } from '#shared/paging-rules.js';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -491,16 +492,19 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
   {
     method: 'GET',
     url: '/api/conversations',
-    // The app's one statement (conversations/service.ts listConversations), prepared under the app's name: the
-    // last message by a lateral read.
-    handler: async (_request, _reply, user) => {
+    // The app's one statement (conversations/queries.ts, listConversations), prepared under the app's name: the
+    // first page chosen first (the default 50 and one more, which says another page follows: X-Next-Before,
+    // docs/decisions/045), then the last message by a lateral read.
+    handler: async (_request, reply, user) => {
       const me = user.id;
-      const { rows } = await pool.query({
+      const { rows: read } = await pool.query({
         name: 'conversations_list',
-        text: `select "conversations"."id", "conversations"."job_id", "jobs"."title", "users"."id" AS "other_id", "users"."first_name", "users"."last_name", "users"."profile_image_url", "business_profiles"."business_name", (select count(*)::int from "messages" where "messages"."conversation_id" = "conversations"."id"
-        and "messages"."receiver_id" = $1 and not "messages"."is_read") AS "unread_count", "last_message"."sender_id", "last_message"."content", "last_message"."created_at" from "conversations" inner join "jobs" on "jobs"."id" = "conversations"."job_id" inner join "users" on "users"."id" = case when "conversations"."customer_id" = $2 then "conversations"."provider_id" else "conversations"."customer_id" end left join "business_profiles" on "business_profiles"."user_id" = "users"."id" left join lateral (select "sender_id", "content", "created_at" from "messages" where "messages"."conversation_id" = "conversations"."id" order by "messages"."created_at" desc, "messages"."id" desc limit $3) "last_message" on true where ("conversations"."customer_id" = $4 or "conversations"."provider_id" = $5) order by coalesce("conversations"."last_message_at", "conversations"."created_at") desc, "conversations"."id" desc`,
-        values: [me, me, 1, me, me],
+        text: `with page as (select c.id, c.job_id, c.customer_id, c.provider_id, coalesce(c.last_message_at, c.created_at) as active_at from "conversations" c where (c.customer_id = $1 or c.provider_id = $1) and ($2::uuid is null or (coalesce(c.last_message_at, c.created_at), c.id) < (select coalesce(x.last_message_at, x.created_at), x.id from "conversations" x where x.id = $2::uuid and (x.customer_id = $1 or x.provider_id = $1))) order by active_at desc, c.id desc limit $3::int)
+        select c.id, c.job_id, j.title, u.id AS other_id, u.first_name, u.last_name, u.profile_image_url, bp.business_name, (select count(*)::int from "messages" m where m.conversation_id = c.id and m.receiver_id = $1 and not m.is_read) AS unread_count, last_message.sender_id, last_message.content, last_message.created_at from page c join "jobs" j on j.id = c.job_id join "users" u on u.id = case when c.customer_id = $1 then c.provider_id else c.customer_id end left join "business_profiles" bp on bp.user_id = u.id left join lateral (select m.sender_id, m.content, m.created_at from "messages" m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) last_message on true order by c.active_at desc, c.id desc`,
+        values: [me, null, LIST_PAGE + 1],
       });
+      const rows = read.slice(0, LIST_PAGE);
+      if (read.length > LIST_PAGE) reply.header(NEXT_BEFORE_HEADER, rows.at(-1)!.id);
       return rows.map((row) => ({
         id: row.id,
         jobId: row.job_id,

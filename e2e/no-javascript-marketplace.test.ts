@@ -363,6 +363,37 @@ describeJourney('with JavaScript off: post a job with a photo, a provider bids, 
     await page.waitForURL(`${app.url}/jobs/${jobId}`);
     expect((await call<Job>(owner, 'GET', `/api/jobs/${jobId}`)).status).toBe('in_progress');
   });
+  it('the provider pages through their bids on the dashboard: the newest three, then Show more', async () => {
+    // Three more bids, newer than the block bid above: the dashboard shows three, the fourth is a page away.
+    for (const title of ['Paint the fence', 'Hang the shelves', 'Seal the deck']) {
+      const job = await call<Job>(owner, 'POST', '/api/jobs', {
+        categoryId: 1,
+        title,
+        description: 'A small job for a careful hand, this week if possible.',
+        zipCode: '78701',
+        city: 'Austin',
+        state: 'TX',
+        budgetMin: '100',
+        budgetMax: '300',
+      });
+      await call(provider, 'POST', `/api/jobs/${job.id}/bids`, { amount: '150' });
+    }
+    const page = await pageAs(provider, 'es');
+    await page.goto(`${app.url}/provider-dashboard`);
+    const recent = page.getByTestId('recent-bid');
+    await expect.poll(() => recent.allTextContents()).toHaveLength(3);
+    expect(await recent.first().textContent()).toContain('Seal the deck');
+    await page.getByRole('link', { name: catalogText('es', 'bids:show_more_bids') }).click();
+    await page.waitForURL(/\/provider-dashboard\?before=/);
+    // The server rendered the page after the third bid: the oldest one, and nothing more to show.
+    await expect.poll(() => recent.allTextContents()).toHaveLength(1);
+    expect(await recent.first().textContent()).toContain('Fix the faucet without scripts');
+    expect(await page.getByRole('link', { name: catalogText('es', 'bids:show_more_bids') }).count()).toBe(0);
+    await page.getByRole('link', { name: catalogText('es', 'bids:newest_bids') }).click();
+    await page.waitForURL(`${app.url}/provider-dashboard`);
+    await expect.poll(() => recent.allTextContents()).toHaveLength(3);
+  });
+
   it('the provider messages the owner, who answers (refused first in Spanish), then logs out', async () => {
     await call(provider, 'POST', '/api/messages', { jobId, receiverId: owner.id, content: 'Starting Monday?' });
     const es = await pageAs(owner, 'es');
@@ -375,6 +406,17 @@ describeJourney('with JavaScript off: post a job with a photo, a provider bids, 
     const page = await pageAs(owner);
     await page.goto(`${app.url}/messages`);
     await page.getByTestId('conversation').first().click();
+    // A conversation that is not among those listed (here: the page after it, which is empty) opens all the same.
+    await page.waitForURL(/\/messages\?c=/);
+    const conversationId = new URL(page.url()).searchParams.get('c')!;
+    const deep = await pageAs(owner);
+    await deep.goto(`${app.url}/messages?before=${conversationId}&c=${conversationId}`);
+    await deep.getByTestId('message').filter({ hasText: 'Starting Monday?' }).waitFor();
+    expect(await deep.getByTestId('conversation').count()).toBe(0);
+    await deep.getByText(catalogText('en', 'messages:no_more_conversations')).waitFor();
+    await deep.getByRole('link', { name: catalogText('en', 'messages:newest_conversations') }).click();
+    await deep.getByTestId('conversation').first().waitFor();
+
     await page.getByRole('textbox', { name: catalogText('en', 'messages:input_label') }).fill('Yes, Monday works.');
     await page.getByRole('button', { name: catalogText('en', 'messages:send'), exact: true }).click();
     await page.waitForURL(/\/messages\?c=/);

@@ -156,6 +156,8 @@ async function plansFor(client: pg.Client): Promise<Plans> {
         c,
       ),
     ),
+    // Both lists answer a page since issue 35 (docs/decisions/045): these ask for the first page, the default 50 of
+    // the provider's 500 bids and of the customer's 200 conversations, as the screens do.
     'my bids (500)': [get('/api/my-bids', busyProvider)],
     'conversation list (200)': [get('/api/conversations', busyCustomer)],
     'thread (1,000 messages)': [get(`/api/messages?conversationId=${longThread.id}`, longThread.customer_id)],

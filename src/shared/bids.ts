@@ -15,6 +15,7 @@ import type {
   CompetitiveIntelligenceAnswer,
   CompetitorTierCountsAnswer,
   MyBidAnswer,
+  MyBidStatsAnswer,
   BidTimelineEntryAnswer,
   AdminDisputeAnswer,
   DisputeAnswer,
@@ -73,6 +74,7 @@ export type CompetitorTierCounts = z.infer<typeof CompetitorTierCountsAnswer>;
 export type CompetitiveIntelligence = z.infer<typeof CompetitiveIntelligenceAnswer>;
 
 export type MyBid = z.infer<typeof MyBidAnswer>;
+export type MyBidStats = z.infer<typeof MyBidStatsAnswer>;
 
 export type BidTimelineEntry = z.infer<typeof BidTimelineEntryAnswer>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE, MESSAGES_PAGE_MAX } from './conversation-rules.js';
+import { pageQuerySchema } from './paging.js';
 import type { ConversationAnswer, MessageAnswer } from './answers/conversations.js';
 
 // Plain values live in a zod-free module, so screens that only poll or count ship no zod (decision 009).
@@ -17,16 +18,9 @@ export const SendMessageSchema = z.object({
 export type SendMessageInput = z.input<typeof SendMessageSchema>;
 export type SendMessageData = z.output<typeof SendMessageSchema>;
 
-export const MessagesQuerySchema = z.object({
+/** The thread's page: `before` is a message of the thread, the page holds the messages sent before it. */
+export const MessagesQuerySchema = pageQuerySchema(MESSAGES_PAGE, MESSAGES_PAGE_MAX).extend({
   conversationId: z.string().default(''),
-  /** A message of the thread: the page holds the messages before it. */
-  before: z.string().uuid('validation:invalid_input').optional(),
-  limit: z.coerce
-    .number('validation:invalid_input')
-    .int('validation:invalid_input')
-    .min(1, 'validation:invalid_input')
-    .max(MESSAGES_PAGE_MAX, 'validation:invalid_input')
-    .default(MESSAGES_PAGE),
 });
 export type MessagesQuery = z.output<typeof MessagesQuerySchema>;
 export const ConversationParamsSchema = z.object({ id: z.string() });

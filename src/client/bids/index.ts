@@ -3,6 +3,7 @@
 export { intelligenceQueryOptions } from './api/get-intelligence.js';
 export { jobBidsQueryOptions, useJobBids } from './api/get-job-bids.js';
 export { myBidsQueryOptions } from './api/get-my-bids.js';
+export { myBidStatsQueryOptions } from './api/get-my-bid-stats.js';
 export { declineBidAction } from './api/decline-bid.js';
 export { disputeBidAction, myDisputesQueryOptions } from './api/dispute-bid.js';
 export { DISPUTE_BID_INTENT } from './components/dispute-form.js';

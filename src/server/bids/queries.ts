@@ -1,8 +1,6 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { type MyBid } from '#shared/bids.js';
-import { formatMoney } from '#shared/money.js';
+import { and, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx } from '#server/db/client.js';
-import { bidTimeline, type BidFacts } from './timeline.js';
+import { type BidFacts } from './timeline.js';
 import {
   bidDisputes,
   bids,
@@ -13,7 +11,7 @@ import {
 } from '#server/db/schema/index.js';
 
 // The bids room's statements and their rows → answers: the bid's placement in place-queries.ts (bids_place, decision
-// 018), disputes in dispute-queries.ts, the rest here.
+// 018), disputes in dispute-queries.ts, the provider's own list and counts in my-bids-queries.ts, the rest here.
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -119,32 +117,6 @@ export async function updateRevisedBid(
     // The bid's columns only: the purchase joined in has columns of the same names (id, job_id, …).
     .returning(getTableColumns(bids));
   return revised ? { revised, refusal: null } : { revised: null, refusal: 'revision_not_allowed' };
-}
-
-/** The provider's bids with their jobs' titles, newest first. */
-export async function selectMyBids(db: DbOrTx, providerId: string): Promise<MyBid[]> {
-  const rows = await db
-    .select({ bid: bids, jobTitle: jobs.title, jobStatus: jobs.status })
-    .from(bids)
-    .innerJoin(jobs, eq(jobs.id, bids.jobId))
-    .where(eq(bids.providerId, providerId))
-    .orderBy(desc(bids.createdAt), desc(bids.id));
-  const facts = await selectBidFacts(
-    db,
-    rows.map((row) => row.bid.id),
-  );
-  return rows.map(({ bid, jobTitle, jobStatus }) => ({
-    id: bid.id,
-    jobId: bid.jobId,
-    jobTitle,
-    tier: bid.tier,
-    amount: formatMoney(bid.amount)!,
-    creditsCost: bid.creditsCost,
-    status: bid.status,
-    viewedAt: bid.viewedAt?.toISOString() ?? null,
-    timeline: bidTimeline(bid, jobStatus, factsOf(facts, bid.id)),
-    createdAt: bid.createdAt.toISOString(),
-  }));
 }
 
 /**

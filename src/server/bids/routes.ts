@@ -8,8 +8,10 @@ import {
   PlaceBidSchema,
   ReviseBidSchema,
 } from '#shared/bids.js';
+import { ListPageQuerySchema } from '#shared/paging.js';
 import { ctx } from '#server/http/context.js';
-import { declineBid, getIntelligence, listJobBids, listMyBids, placeBid, reviseBid } from './service.js';
+import { pagedAnswer, pageReply } from '#server/http/paging.js';
+import { declineBid, getIntelligence, listJobBids, listMyBids, myBidStats, placeBid, reviseBid } from './service.js';
 import { decideDispute, disputeBid, listDisputeQueue, listMyDisputes } from './disputes.js';
 import {
   AdminDisputeAnswer,
@@ -17,6 +19,7 @@ import {
   CompetitiveIntelligenceAnswer,
   DisputeAnswer,
   MyBidAnswer,
+  MyBidStatsAnswer,
   MyDisputeAnswer,
 } from '#shared/answers/bids.js';
 
@@ -61,10 +64,24 @@ export async function bidRoutes(app: FastifyInstance) {
     async (request) => getIntelligence(await ctx(request), request.params.id),
   );
 
+  // A page, newest first; X-Next-Before names the next one (docs/contract.md §3.3, decision 045).
   r.get(
     '/api/my-bids',
-    { config: { replicaReads: true }, schema: { response: { 200: z.array(MyBidAnswer) } } },
-    async (request) => listMyBids(await ctx(request)),
+    {
+      config: { replicaReads: true, ...pagedAnswer },
+      schema: { querystring: ListPageQuerySchema, response: { 200: z.array(MyBidAnswer) } },
+    },
+    async (request, reply) => {
+      const page = await listMyBids(await ctx(request), request.query);
+      return pageReply(reply, page).send(page.items);
+    },
+  );
+
+  // The dashboard's counts over every bid, whatever page of them it shows (docs/contract.md §3.3).
+  r.get(
+    '/api/my-bids/stats',
+    { config: { replicaReads: true }, schema: { response: { 200: MyBidStatsAnswer } } },
+    async (request) => myBidStats(await ctx(request)),
   );
 
   // Disputes (docs/contract.md §3.9, docs/decisions/041-bid-disputes.md): the bid's provider, then an operator.

@@ -6,10 +6,13 @@ import {
   type Bid,
   type CompetitiveIntelligence,
   type MyBid,
+  type MyBidStats,
   type PlaceBidData,
   type ReviseBidData,
 } from '#shared/bids.js';
 import type { Language } from '#shared/i18n/languages.js';
+import type { PageQuery } from '#shared/paging.js';
+import type { Page } from '#server/db/client.js';
 import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/index.js';
 import { publishEvents } from '#server/events/index.js';
@@ -23,6 +26,7 @@ import { bidTimeline } from './timeline.js';
 import { isUniqueViolation } from '#server/db/errors.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId, findJobOrFail } from '#server/jobs/index.js';
+import { selectMyBids, selectMyBidStats } from './my-bids-queries.js';
 import { competitorFigures, placeStatement, purchaseStatement, type PlacedRow } from './place-queries.js';
 import {
   declineBidRow,
@@ -32,7 +36,6 @@ import {
   selectBidFacts,
   selectJobBid,
   selectJobBids,
-  selectMyBids,
   selectOwnBid,
   selectPurchase,
   updateRevisedBid,
@@ -292,7 +295,12 @@ export async function declineBid(ctx: Ctx, jobId: string, bidId: string): Promis
   });
 }
 
-/** The caller's bids with their jobs' titles, newest first. */
-export async function listMyBids(ctx: Ctx): Promise<MyBid[]> {
-  return selectMyBids(ctx.db, ctx.user.id);
+/** GET /api/my-bids/stats: the dashboard's counts over all the caller's bids. */
+export function myBidStats(ctx: Ctx): Promise<MyBidStats> {
+  return selectMyBidStats(ctx.db, ctx.user.id);
+}
+
+/** GET /api/my-bids: a page of the caller's bids with their jobs' titles, newest first (docs/contract.md §3.3). */
+export async function listMyBids(ctx: Ctx, page: PageQuery): Promise<Page<MyBid>> {
+  return selectMyBids(ctx.db, ctx.user.id, page);
 }

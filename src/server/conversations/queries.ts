@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Conversation, Message } from '#shared/conversations.js';
+import type { Message } from '#shared/conversations.js';
 import { fullName } from '#shared/names.js';
-import { param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
-import { bids, businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
+import { afterCursor, param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
+import { bids, conversations, jobs, messages, users } from '#server/db/schema/index.js';
 import { notifySql } from '#server/events/index.js';
 import { notEnqueued } from '#server/mail/index.js';
 import { pushInsert, pushWake } from '#server/push/index.js';
 
-// The conversations feature's statements and the mappers from their rows to answers; service.ts holds the rules.
+// The conversations feature's statements and the mappers from their rows to answers (the conversation list's in
+// list-queries.ts); service.ts holds the rules.
 
 type MessageRow = typeof messages.$inferSelect;
 type Sender = { firstName: string; lastName: string; profileImageUrl: string | null };
@@ -124,8 +125,12 @@ export async function messagesOf(
       and(
         eq(messages.conversationId, conversationId),
         page.before
-          ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m
-                where m.id = ${page.before} and m.conversation_id = ${conversationId})`
+          ? afterCursor(
+              messages.createdAt,
+              messages.id,
+              sql`select m.created_at, m.id from ${messages} m
+                where m.id = ${page.before} and m.conversation_id = ${conversationId}`,
+            )
           : undefined,
       ),
     )
@@ -144,73 +149,6 @@ export async function markRead(db: DbOrTx, conversationId: string, receiverId: s
     )
     .returning({ id: messages.id });
   return updated.length;
-}
-
-type ConversationListRow = {
-  id: string;
-  jobId: string;
-  jobTitle: string;
-  otherId: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  businessName: string | null;
-  unreadCount: number;
-  lastSenderId: string | null;
-  lastContent: string | null;
-  /** PostgreSQL's text of a timestamptz (statements.ts keeps timestamps as text), read with new Date as Drizzle reads it. */
-  lastCreatedAt: string | null;
-};
-
-/**
- * GET /api/conversations in one statement (issue 16, decision 018): each of the caller's conversations with its
- * job, the other party, the unread count and the last message (a lateral read of messages_conversation_idx),
- * latest activity first. A named prepared statement on PostgreSQL.
- */
-const conversationListStatement = preparedStatement<ConversationListRow>(
-  'conversations_list',
-  sql`
-    select c.id, c.job_id as "jobId", j.title as "jobTitle", u.id as "otherId", u.first_name as "firstName",
-           u.last_name as "lastName", u.profile_image_url as "profileImageUrl", bp.business_name as "businessName",
-           (select count(*)::int from ${messages} m
-             where m.conversation_id = c.id and m.receiver_id = ${param('me')}::uuid and not m.is_read) as "unreadCount",
-           last_message.sender_id as "lastSenderId", last_message.content as "lastContent",
-           last_message.created_at as "lastCreatedAt"
-      from ${conversations} c
-      join ${jobs} j on j.id = c.job_id
-      join ${users} u on u.id = case when c.customer_id = ${param('me')}::uuid then c.provider_id else c.customer_id end
-      left join ${businessProfiles} bp on bp.user_id = u.id
-      left join lateral (
-        select m.sender_id, m.content, m.created_at from ${messages} m
-         where m.conversation_id = c.id
-         order by m.created_at desc, m.id desc
-         limit 1) last_message on true
-     where c.customer_id = ${param('me')}::uuid or c.provider_id = ${param('me')}::uuid
-     order by coalesce(c.last_message_at, c.created_at) desc, c.id desc`,
-);
-
-export async function conversationsOf(db: DbOrTx, userId: string): Promise<Conversation[]> {
-  const rows = await conversationListStatement(db, { me: userId });
-  return rows.map((row) => ({
-    id: row.id,
-    jobId: row.jobId,
-    jobTitle: row.jobTitle,
-    unreadCount: Number(row.unreadCount),
-    otherParty: {
-      id: row.otherId,
-      name: fullName(row),
-      businessName: row.businessName ?? null,
-      profileImageUrl: row.profileImageUrl,
-    },
-    lastMessage:
-      row.lastSenderId === null || row.lastContent === null || row.lastCreatedAt === null
-        ? null
-        : {
-            senderId: row.lastSenderId,
-            content: row.lastContent,
-            createdAt: new Date(row.lastCreatedAt).toISOString(),
-          },
-  }));
 }
 
 /** Unread messages addressed to `userId` on each of these jobs. */

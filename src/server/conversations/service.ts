@@ -7,22 +7,16 @@ import type {
   SendMessageData,
 } from '#shared/conversations.js';
 import { fullName } from '#shared/names.js';
-import type { Db } from '#server/db/client.js';
+import type { PageQuery } from '#shared/paging.js';
+import type { Db, Page } from '#server/db/client.js';
 import { notificationPayload } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
 import { isUuid } from '#server/http/ids.js';
 import { AppError } from '#server/http/errors.js';
 import { assertJobId } from '#server/jobs/index.js';
 import { messagePush, pushValues } from '#server/push/index.js';
-import {
-  conversationsOf,
-  markRead,
-  messageById,
-  messagesOf,
-  ownConversationId,
-  sendMessageStatement,
-  toMessage,
-} from './queries.js';
+import { conversationOf, conversationsOf } from './list-queries.js';
+import { markRead, messageById, messagesOf, ownConversationId, sendMessageStatement, toMessage } from './queries.js';
 
 export { unreadCountsByJob } from './queries.js';
 
@@ -115,7 +109,17 @@ export async function markConversationRead(ctx: Ctx, conversationId: string): Pr
   return { updated: await markRead(ctx.db, await ownConversationOrFail(ctx, conversationId), ctx.user.id) };
 }
 
-/** GET /api/conversations: the spec's Conversation shape, latest activity first (one prepared statement). */
-export function listConversations(ctx: Ctx): Promise<Conversation[]> {
-  return conversationsOf(ctx.db, ctx.user.id);
+/** GET /api/conversations: a page of the spec's Conversation shape, latest activity first (one prepared statement). */
+export function listConversations(ctx: Ctx, page: PageQuery): Promise<Page<Conversation>> {
+  return conversationsOf(ctx.db, ctx.user.id, page);
+}
+
+/**
+ * GET /api/conversations/{id}: one conversation as the list shows it, wherever it is in the list (a screen opened
+ * on it needs it when it is not on the first page); 404 to anyone but its two people.
+ */
+export async function getConversation(ctx: Ctx, conversationId: string): Promise<Conversation> {
+  const conversation = isUuid(conversationId) ? await conversationOf(ctx.db, ctx.user.id, conversationId) : undefined;
+  if (!conversation) throw new AppError('conversation_not_found');
+  return conversation;
 }

@@ -20,6 +20,7 @@ export function migrationsFolder(rootDir: string): string {
 export type { Database, DatabaseOptions, Db, DbOrTx, Tx } from './types.js';
 export { param, preparedStatement, rowsOf } from './statements.js';
 export { tableRowReader } from './row-reader.js';
+export { afterCursor, toPage, type Page } from './keyset.js';
 export { pgliteHolder } from './pglite.js';
 export { POOL_TIMEOUTS, settlesWithin } from './connections.js';
 export { REPLICA_CHECK_MS, REPLICA_MAX_LAG_MS, type ReplicaStatus } from './replica.js';

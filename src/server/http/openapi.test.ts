@@ -58,6 +58,19 @@ describe('the OpenAPI contract (docs/decisions/036-openapi-contract.md)', () => 
     expect(document.paths['/api/jobs/{id}/bids']?.post?.responses).toHaveProperty('4XX');
   });
 
+  it('declares the paged lists: their limit and before, and the X-Next-Before header of their answer', () => {
+    for (const path of ['/api/my-bids', '/api/conversations']) {
+      const operation = document.paths[path]?.get as Operation & { parameters?: { name: string; in: string }[] };
+      expect(operation.parameters?.map((p) => `${p.in} ${p.name}`).sort(), path).toEqual([
+        'query before',
+        'query limit',
+      ]);
+      expect(operation.responses?.['200'], path).toMatchObject({
+        headers: { 'x-next-before': { schema: { type: 'string', format: 'uuid' } } },
+      });
+    }
+  });
+
   it('serves no docs page outside development', async () => {
     const response = await t.app.inject({ method: 'GET', url: DOCS_PATH });
     expect(response.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -65,6 +65,22 @@ function withoutUnusedSchemas(document: ReturnType<typeof toComponents>): Return
   return { ...document, components: { ...components, schemas: Object.fromEntries(kept) } } as typeof document;
 }
 
+type Transformed = ReturnType<ReturnType<typeof createJsonSchemaTransform>>;
+
+/** A route's declared answer headers (http/paging.ts) on its 200 answer, where @fastify/swagger reads them. */
+function withAnswerHeaders(
+  transformed: Transformed,
+  headers: NonNullable<FastifyContextConfig['answerHeaders']> | undefined,
+) {
+  const response = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response;
+  const ok = response?.['200'];
+  if (!headers || !ok) return transformed;
+  return {
+    ...transformed,
+    schema: { ...transformed.schema, response: { ...response, 200: { ...ok, headers } } },
+  } as Transformed;
+}
+
 /**
  * The OpenAPI 3.1 document, generated from the route table: every route's zod schemas (params, query, body and
  * answers per status) become its operation. Registered before any route, since the generator collects them as they
@@ -93,7 +109,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       const response = { '4XX': ApiErrorAnswer, '5XX': ApiErrorAnswer, ...declared };
       if ('4xx' in declared) delete (response as Record<string, unknown>)['4XX'];
       const withErrors = { ...schema, response };
-      const transformed = fromZod({ ...document, schema: withErrors });
+      const transformed = withAnswerHeaders(fromZod({ ...document, schema: withErrors }), route.config?.answerHeaders);
       const isPublic = route.config?.public === true || !url.startsWith('/api/');
       return isPublic
         ? transformed

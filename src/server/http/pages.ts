@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/http/errors.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/i18n/languages.js';
+import { NEXT_BEFORE_HEADER } from '#shared/paging-rules.js';
 import {
   fillDocument,
   PRERENDER_MANIFEST,
@@ -107,9 +108,14 @@ export function builtPages(app: FastifyInstance, clientDir: string) {
         cookie = [...cookie.split(/;\s*/).filter((item) => item && !item.startsWith(`${name}=`)), pair].join('; ');
       }
       const empty = answer.statusCode === 204 || answer.statusCode === 304;
+      const nextBefore = answer.headers[NEXT_BEFORE_HEADER];
       return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
         status: answer.statusCode,
-        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+        headers: {
+          'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+          // A paged list's next page (docs/contract.md §3.3): the screen's 'Show more' links to it.
+          ...(typeof nextBefore === 'string' && { [NEXT_BEFORE_HEADER]: nextBefore }),
+        },
       });
     };
   }

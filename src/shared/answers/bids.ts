@@ -92,6 +92,20 @@ export const MyBidAnswer = z
   })
   .meta({ id: 'MyBid' });
 
+/** GET /api/my-bids/stats: the counts over all the provider's bids (spec §3, §9; docs/contract.md §3.3). */
+export const MyBidStatsAnswer = z
+  .object({
+    /** Pending bids. */
+    activeBids: z.number().int(),
+    /** Accepted bids. */
+    jobsWon: z.number().int(),
+    /** The sum of the accepted bids' amounts. */
+    totalEarnings: money,
+    /** The credits of every bid placed. */
+    creditsSpent: z.number().int(),
+  })
+  .meta({ id: 'MyBidStats' });
+
 /** A dispute as its provider sees it (POST /api/bids/{bidId}/dispute, docs/contract.md §3.9). */
 export const DisputeAnswer = z
   .object({

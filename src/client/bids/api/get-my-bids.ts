@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyBid } from '#shared/bids.js';
 import { api } from '#client/lib/api.js';
+import { fetchPage } from '#client/lib/paging.js';
 
-/** The provider's own bids with their jobs' titles, newest first. */
+/** The provider's newest bids with their jobs' titles: the first page of GET /api/my-bids (docs/contract.md §3.3). */
 export const myBidsQueryOptions = queryOptions({
   queryKey: ['/api/my-bids'],
   queryFn: ({ signal }) => api<MyBid[]>('/api/my-bids', { signal }),
@@ -11,3 +12,14 @@ export const myBidsQueryOptions = queryOptions({
 export function useMyBids(options: { enabled?: boolean } = {}) {
   return useQuery({ ...myBidsQueryOptions, enabled: options.enabled ?? true });
 }
+
+/** The page of the provider's bids after the bid `before`, with the next page's `before`. */
+export const fetchMyBidsAfter = (before: string, signal?: AbortSignal) =>
+  fetchPage<MyBid>(`/api/my-bids?before=${encodeURIComponent(before)}`, signal);
+
+/** What /provider-dashboard?before= shows (a 'Show more' followed without scripts). */
+export const myBidsAfterQueryOptions = (before: string) =>
+  queryOptions({
+    queryKey: [...myBidsQueryOptions.queryKey, 'after', before],
+    queryFn: ({ signal }) => fetchMyBidsAfter(before, signal),
+  });

@@ -3,21 +3,21 @@ import { formatMoney } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/ui/card.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useMyBids } from '../api/get-my-bids.js';
-import { bidStats } from './bid-stats.js';
+import { useMyBidStats } from '../api/get-my-bid-stats.js';
 
 /** The provider's Quick Stats card on the dashboard sidebar. */
 export function QuickStats() {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { data, isPending } = useMyBids();
-  const stats = bidStats(data ?? []);
-  const rows = [
-    { key: 'active', label: t('bids:stats_active_bids'), value: String(stats.activeBids) },
-    { key: 'won', label: t('bids:stats_jobs_won'), value: String(stats.jobsWon) },
-    { key: 'earnings', label: t('bids:stats_total_earnings'), value: formatMoney(stats.totalEarnings, language) },
-    { key: 'spent', label: t('bids:stats_credits_spent'), value: String(stats.creditsSpent) },
-  ];
+  const { data: stats, isPending } = useMyBidStats();
+  const rows = stats
+    ? [
+        { key: 'active', label: t('bids:stats_active_bids'), value: String(stats.activeBids) },
+        { key: 'won', label: t('bids:stats_jobs_won'), value: String(stats.jobsWon) },
+        { key: 'earnings', label: t('bids:stats_total_earnings'), value: formatMoney(stats.totalEarnings, language) },
+        { key: 'spent', label: t('bids:stats_credits_spent'), value: String(stats.creditsSpent) },
+      ]
+    : [];
   return (
     <Card data-testid="quick-stats">
       <CardHeader>

@@ -1,6 +1,7 @@
 import { BriefcaseBusiness, Coins, Gavel, MapPin, ShieldAlert, Trophy, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { data, Link, type ActionFunctionArgs } from 'react-router';
+import { data, Link, useSearchParams, type ActionFunctionArgs } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '#shared/auth.js';
 import { useUser } from '#client/auth/index.js';
@@ -15,8 +16,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { myBidsQueryOptions, useMyBids } from '../api/get-my-bids.js';
-import { bidStats } from '../components/bid-stats.js';
+import { fetchMyBidsAfter, myBidsAfterQueryOptions, myBidsQueryOptions, useMyBids } from '../api/get-my-bids.js';
+import { pageAfter, useShowMore } from '#client/lib/paging.js';
+import { myBidStatsQueryOptions, useMyBidStats } from '../api/get-my-bid-stats.js';
 import { BidStatusBadge, TierBadge } from '../components/tier-badge.js';
 import { BidTimeline } from '../components/bid-timeline.js';
 import { DISPUTE_BID_INTENT, DisputeControl } from '../components/dispute-form.js';
@@ -27,21 +29,26 @@ import { fullName } from '#shared/names.js';
 // Spec §9 'Lists': 5 jobs, 3 recent bids, descriptions cut to 100 characters.
 const JOB_COUNT = 5;
 const RECENT_BID_COUNT = 3;
+const PROVIDER_DASHBOARD_PATH = '/provider-dashboard';
 const DESCRIPTION_LENGTH = 100;
 
 const cut = (text: string) =>
   text.length > DESCRIPTION_LENGTH ? `${text.slice(0, DESCRIPTION_LENGTH).trimEnd()}…` : text;
 
 /** What a provider's dashboard shows first (app.tsx): their bids and the open jobs. */
-export const providerDashboardLoader = queryLoader((queryClient, _args, user) =>
-  user?.role === 'provider'
+export const providerDashboardLoader = queryLoader((queryClient, { request }, user) => {
+  const before = new URL(request.url).searchParams.get('before');
+  return user?.role === 'provider'
     ? Promise.all([
-        queryClient.ensureQueryData(myBidsQueryOptions),
+        queryClient.ensureQueryData(myBidStatsQueryOptions),
+        before === null
+          ? queryClient.ensureQueryData(myBidsQueryOptions)
+          : queryClient.ensureQueryData(myBidsAfterQueryOptions(before)),
         queryClient.ensureQueryData(availableJobsQueryOptions),
         queryClient.ensureQueryData(myDisputesQueryOptions),
       ])
-    : Promise.resolve(),
-);
+    : Promise.resolve();
+});
 
 /** The dashboard's form (docs/decisions/030): a recent bid's 'Dispute', in the browser or posted natively. */
 export async function providerDashboardAction({ request, context }: ActionFunctionArgs) {
@@ -72,9 +79,9 @@ export function ProviderDashboardPage() {
 function ProviderDashboard({ user }: { user: User }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const myBids = useMyBids();
-  const stats = bidStats(myBids.data ?? []);
+  const stats = useMyBidStats();
   const name = fullName(user);
+  const before = useSearchParams()[0].get('before');
 
   return (
     <Page>
@@ -106,62 +113,97 @@ function ProviderDashboard({ user }: { user: User }) {
             <StatTile
               icon={<Gavel className="size-4" aria-hidden />}
               label={t('bids:stats_active_bids')}
-              value={myBids.isPending ? '…' : String(stats.activeBids)}
+              value={stats.data ? String(stats.data.activeBids) : '…'}
             />
             <StatTile
               icon={<Trophy className="size-4" aria-hidden />}
               label={t('bids:stats_jobs_won')}
-              value={myBids.isPending ? '…' : String(stats.jobsWon)}
+              value={stats.data ? String(stats.data.jobsWon) : '…'}
             />
             <StatTile
               icon={<Wallet className="size-4" aria-hidden />}
               label={t('bids:stats_total_earnings')}
-              value={myBids.isPending ? '…' : formatMoney(stats.totalEarnings, language)}
+              value={stats.data ? formatMoney(stats.data.totalEarnings, language) : '…'}
             />
           </div>
         </div>
         <div className="grid content-start gap-6">
           <AvailableJobsCard userId={user.id} />
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('bids:recent_bids')}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {myBids.isPending && <Skeleton className="h-32" />}
-              {myBids.data && myBids.data.length === 0 && (
-                <p className="text-sm text-muted-foreground">{t('bids:no_bids_yet')}</p>
-              )}
-              <ul className="grid gap-3">
-                {myBids.data?.slice(0, RECENT_BID_COUNT).map((bid) => (
-                  <li
-                    key={bid.id}
-                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border p-3"
-                    data-testid="recent-bid"
-                  >
-                    <div className="grid min-w-0 gap-1">
-                      <Link to={`/jobs/${bid.jobId}`} className="truncate font-medium hover:text-primary">
-                        {bid.jobTitle}
-                      </Link>
-                      <span className="text-xs text-muted-foreground" suppressHydrationWarning>
-                        {formatDate(bid.createdAt, language)}
-                      </span>
-                      <BidTimeline entries={bid.timeline} />
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <TierBadge tier={bid.tier} />
-                      <span className="font-semibold tabular-nums">{formatMoney(bid.amount, language)}</span>
-                      <BidStatusBadge status={bid.status} />
-                    </div>
-                    <DisputeControl bid={bid} />
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+          <RecentBids key={before ?? ''} before={before} />
           <MyDisputesCard />
         </div>
       </div>
     </Page>
+  );
+}
+
+/**
+ * The newest bids (spec §9: 3), then 'Show more' a page at a time (docs/contract.md §3.3). With `?before=` (the link
+ * followed without scripts) the page of bids after that one, rendered by the server.
+ */
+function RecentBids({ before }: { before: string | null }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [search] = useSearchParams();
+  const newest = useMyBids({ enabled: before === null });
+  const after = useQuery({ ...myBidsAfterQueryOptions(before ?? ''), enabled: before !== null });
+  const shown = before === null ? (newest.data ?? []).slice(0, RECENT_BID_COUNT) : (after.data?.items ?? []);
+  const hasMore = before === null ? (newest.data?.length ?? 0) > RECENT_BID_COUNT : Boolean(after.data?.nextBefore);
+  const list = useShowMore({ key: myBidsQueryOptions.queryKey, fetch: fetchMyBidsAfter, shown, hasMore });
+  const isPending = before === null ? newest.isPending : after.isPending;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('bids:recent_bids')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {isPending && <Skeleton className="h-32" />}
+        {!isPending && list.items.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            {t(before === null ? 'bids:no_bids_yet' : 'bids:no_more_bids')}
+          </p>
+        )}
+        <ul className="grid gap-3">
+          {list.items.map((bid) => (
+            <li
+              key={bid.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border p-3"
+              data-testid="recent-bid"
+            >
+              <div className="grid min-w-0 gap-1">
+                <Link to={`/jobs/${bid.jobId}`} className="truncate font-medium hover:text-primary">
+                  {bid.jobTitle}
+                </Link>
+                <span className="text-xs text-muted-foreground" suppressHydrationWarning>
+                  {formatDate(bid.createdAt, language)}
+                </span>
+                <BidTimeline entries={bid.timeline} />
+              </div>
+              <div className="flex items-center gap-2">
+                <TierBadge tier={bid.tier} />
+                <span className="font-semibold tabular-nums">{formatMoney(bid.amount, language)}</span>
+                <BidStatusBadge status={bid.status} />
+              </div>
+              <DisputeControl bid={bid} />
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap gap-2">
+          {list.last && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={pageAfter(PROVIDER_DASHBOARD_PATH, search, list.last)} onClick={list.showMore}>
+                {t('bids:show_more_bids')}
+              </Link>
+            </Button>
+          )}
+          {before !== null && (
+            <Button asChild variant="ghost" size="sm">
+              <Link to={PROVIDER_DASHBOARD_PATH}>{t('bids:newest_bids')}</Link>
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
   );
 }
 

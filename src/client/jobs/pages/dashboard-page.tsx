@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import type { User } from '#shared/auth.js';
 import { DASHBOARD_JOB_COUNT, type Job } from '#shared/jobs.js';
 import { useUser } from '#client/auth/index.js';
-import { myBidsQueryOptions, ProviderMode, QuickStats } from '#client/bids/index.js';
+import { myBidStatsQueryOptions, myBidsQueryOptions, ProviderMode, QuickStats } from '#client/bids/index.js';
 import { CreditSidebar, transactionsQueryOptions } from '#client/credits/index.js';
 import { configQueryOptions } from '#client/lib/config.js';
 import { LOGOUT_URL } from '#client/lib/query-client.js';
@@ -42,7 +42,11 @@ export const dashboardLoader = queryLoader((queryClient, _args, user) => {
   if (!user) return Promise.resolve();
   const sidebar =
     user.role === 'provider'
-      ? [queryClient.ensureQueryData(transactionsQueryOptions), queryClient.ensureQueryData(myBidsQueryOptions)]
+      ? [
+          queryClient.ensureQueryData(transactionsQueryOptions),
+          queryClient.ensureQueryData(myBidsQueryOptions),
+          queryClient.ensureQueryData(myBidStatsQueryOptions),
+        ]
       : [queryClient.ensureQueryData(configQueryOptions)];
   return Promise.all([
     queryClient.ensureQueryData(myJobsQueryOptions({ limit: DASHBOARD_JOB_COUNT })),

@@ -3,12 +3,13 @@ import { CONVERSATIONS_POLL_MS } from '#shared/conversation-rules.js';
 import type { Conversation } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
 import { usePollingFallback } from '#client/lib/event-stream.js';
+import { fetchPage } from '#client/lib/paging.js';
 import { queryLoader } from '#client/lib/route-loader.js';
 
-/** GET /api/conversations: latest activity first. */
+/** GET /api/conversations: its first page, latest activity first, and whether more follow (docs/contract.md §3.3). */
 export const conversationsQueryOptions = queryOptions({
   queryKey: ['/api/conversations'],
-  queryFn: ({ signal }) => api<Conversation[]>('/api/conversations', { signal }),
+  queryFn: ({ signal }) => fetchPage<Conversation>('/api/conversations', signal),
 });
 
 /** Kept current by the event stream; polled every 30 s only while the stream is down (spec §7, §9). */
@@ -17,10 +18,29 @@ export function useConversations(options: { enabled?: boolean } = {}) {
   return useQuery({ ...conversationsQueryOptions, refetchInterval, enabled: options.enabled ?? true });
 }
 
+/** The unread messages of the conversations on the first page (the latest activity, where a new message lands). */
 export function useUnreadTotal(enabled: boolean): number {
   const { data } = useConversations({ enabled });
-  return (data ?? []).reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+  return (data?.items ?? []).reduce((sum, conversation) => sum + conversation.unreadCount, 0);
 }
+
+/** The page of conversations after the conversation `before`, with the next page's `before`. */
+export const fetchConversationsAfter = (before: string, signal?: AbortSignal) =>
+  fetchPage<Conversation>(`/api/conversations?before=${encodeURIComponent(before)}`, signal);
+
+/** What /messages?before= lists (a 'Show more' followed without scripts). */
+export const conversationsAfterQueryOptions = (before: string) =>
+  queryOptions({
+    queryKey: [...conversationsQueryOptions.queryKey, 'after', before],
+    queryFn: ({ signal }) => fetchConversationsAfter(before, signal),
+  });
+
+/** GET /api/conversations/{id}: the open conversation when it is not among those listed. */
+export const conversationQueryOptions = (conversationId: string) =>
+  queryOptions({
+    queryKey: [...conversationsQueryOptions.queryKey, 'one', conversationId],
+    queryFn: ({ signal }) => api<Conversation>(`/api/conversations/${encodeURIComponent(conversationId)}`, { signal }),
+  });
 
 /** What every signed-in screen's frame shows (app.tsx, the signed-in routes' loader): the unread count. */
 export const signedInFrameLoader = queryLoader((queryClient, _args, user) =>

@@ -1,4 +1,5 @@
 import { MessageSquare, Search } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { matchesConversation, type Conversation } from '#shared/conversations.js';
@@ -11,6 +12,10 @@ import { conversationPath } from '../api/send-message.js';
 
 type ConversationListProps = {
   conversations: Conversation[];
+  /** More conversations follow those listed: the count says '50+'. */
+  hasMore: boolean;
+  /** Under the list: its 'Show more'. */
+  footer: ReactNode;
   userId: string;
   selectedId: string | null;
   search: string;
@@ -20,7 +25,8 @@ type ConversationListProps = {
 export const displayName = (party: Conversation['otherParty']) => party.businessName || party.name;
 
 /** Spec §2 /messages, left pane: search, count badge, unread badges, name, job title, preview and date. */
-export function ConversationList({ conversations, userId, selectedId, search, onSearch }: ConversationListProps) {
+export function ConversationList(props: ConversationListProps) {
+  const { conversations, hasMore, userId, selectedId, search, onSearch, footer } = props;
   const { t } = useTranslation();
   const visible = conversations.filter((c) => matchesConversation(c, search));
   return (
@@ -32,6 +38,7 @@ export function ConversationList({ conversations, userId, selectedId, search, on
           className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground tabular-nums"
         >
           {conversations.length}
+          {hasMore && '+'}
         </span>
       </div>
       <div className="relative border-b border-border p-3">
@@ -51,7 +58,8 @@ export function ConversationList({ conversations, userId, selectedId, search, on
       {visible.length === 0 ? (
         <p className="flex items-center gap-2 p-4 text-sm text-muted-foreground">
           <MessageSquare className="size-4" aria-hidden />
-          {t('messages:no_matches', { search })}
+          {/* A page past the end (?before= the last one) lists nothing: no search to blame. */}
+          {conversations.length === 0 ? t('messages:no_more_conversations') : t('messages:no_matches', { search })}
         </p>
       ) : (
         <ul className="min-h-0 flex-1 overflow-y-auto" aria-label={t('messages:conversations_heading')}>
@@ -65,6 +73,7 @@ export function ConversationList({ conversations, userId, selectedId, search, on
           ))}
         </ul>
       )}
+      {footer}
     </div>
   );
 }

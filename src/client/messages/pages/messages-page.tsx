@@ -1,5 +1,6 @@
 import { ArrowLeft, Inbox, MessagesSquare } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Conversation } from '#shared/conversations.js';
@@ -14,7 +15,14 @@ import { Card } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { conversationsQueryOptions, useConversations } from '../api/get-conversations.js';
+import {
+  conversationQueryOptions,
+  conversationsAfterQueryOptions,
+  conversationsQueryOptions,
+  fetchConversationsAfter,
+  useConversations,
+} from '../api/get-conversations.js';
+import { pageAfter, useShowMore } from '#client/lib/paging.js';
 import { mayHaveEarlier, messagesQueryOptions, useEarlierMessages, useMessages } from '../api/get-messages.js';
 import { useMarkRead } from '../api/mark-read.js';
 import { ConversationList, displayName } from '../components/conversation-list.js';
@@ -22,24 +30,41 @@ import { MessageComposer } from '../components/message-composer.js';
 import { MESSAGES_PATH } from '../api/send-message.js';
 import { MessageThread } from '../components/message-thread.js';
 
-/** What /messages shows first (app.tsx): the conversations, and the thread of the one open (`?c=`). */
-export const messagesLoader = queryLoader((queryClient, { request }) => {
-  const open = new URL(request.url).searchParams.get('c');
-  return Promise.all([
+/**
+ * What /messages shows first (app.tsx): the conversations (the first page, or with `?before=` the page after that
+ * one), and the one open (`?c=`) with its thread, read by its id when it is not among those listed.
+ */
+export const messagesLoader = queryLoader(async (queryClient, { request }) => {
+  const search = new URL(request.url).searchParams;
+  const open = search.get('c');
+  const before = search.get('before');
+  const [first, after] = await Promise.all([
     queryClient.ensureQueryData(conversationsQueryOptions),
+    before === null ? null : queryClient.ensureQueryData(conversationsAfterQueryOptions(before)).catch(() => null),
     open && queryClient.ensureQueryData(messagesQueryOptions(open)),
   ]);
+  // As the screen lists them: the first page, or the page after `before` alone.
+  const listed = before === null ? first.items : (after?.items ?? []);
+  if (open && !listed.some((c) => c.id === open))
+    await queryClient.ensureQueryData(conversationQueryOptions(open)).catch(() => undefined);
 });
 
 /** Spec §2 /messages: the conversation list on the left, the selected thread (about 400 px) on the right. */
 export function MessagesPage() {
   const { t } = useTranslation();
   const { user } = useUser();
-  const { data: conversations, isPending } = useConversations();
   const [params] = useSearchParams();
+  const before = params.get('before');
+  const list = useListedConversations(before);
   const [search, setSearch] = useState('');
   const selectedId = params.get('c');
-  const selected = conversations?.find((c) => c.id === selectedId) ?? null;
+  const listed = list.items.find((c) => c.id === selectedId);
+  // Opened on a conversation not among those listed (a link from elsewhere, an older one): read by its id.
+  const single = useQuery({
+    ...conversationQueryOptions(selectedId ?? ''),
+    enabled: selectedId !== null && !list.isPending && !listed,
+  });
+  const selected = listed ?? (selectedId !== null ? single.data : undefined) ?? null;
 
   return (
     <Page>
@@ -48,9 +73,9 @@ export function MessagesPage() {
         description={t('messages:page_subtitle')}
         actions={<ConnectionState />}
       />
-      {isPending || !user ? (
+      {list.isPending || !user ? (
         <ConversationsSkeleton />
-      ) : conversations && conversations.length === 0 ? (
+      ) : before === null && list.items.length === 0 && !selected ? (
         <Card>
           <EmptyState
             className="border-0"
@@ -64,11 +89,13 @@ export function MessagesPage() {
         <Card className="grid overflow-hidden p-0 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
           <div className={cn('min-h-0 border-border md:border-r', selected && 'hidden md:flex md:flex-col')}>
             <ConversationList
-              conversations={conversations ?? []}
+              conversations={list.items}
+              hasMore={list.last !== null}
               userId={user.id}
               selectedId={selectedId}
               search={search}
               onSearch={setSearch}
+              footer={<MoreConversations before={before} last={list.last} onShowMore={list.showMore} />}
             />
           </div>
           <div className={cn('min-w-0', !selected && 'hidden md:block')}>
@@ -87,6 +114,47 @@ export function MessagesPage() {
         </Card>
       )}
     </Page>
+  );
+}
+
+/**
+ * The conversations listed: the first page (or with `?before=` the page after that conversation), then those
+ * 'Show more' adds (docs/contract.md §3.3).
+ */
+function useListedConversations(before: string | null) {
+  const first = useConversations();
+  const after = useQuery({ ...conversationsAfterQueryOptions(before ?? ''), enabled: before !== null });
+  const page = before === null ? first.data : after.data;
+  const list = useShowMore({
+    key: conversationsQueryOptions.queryKey,
+    fetch: fetchConversationsAfter,
+    shown: page?.items ?? [],
+    hasMore: Boolean(page?.nextBefore),
+    scope: before ?? '',
+  });
+  return { ...list, isPending: before === null ? first.isPending : after.isPending };
+}
+
+/** 'Show more' under the list (a link to the next page, which scripts add in place), and the way back to the top. */
+function MoreConversations(props: { before: string | null; last: string | null; onShowMore: (e: MouseEvent) => void }) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  if (!props.last && props.before === null) return null;
+  return (
+    <div className="flex flex-wrap justify-center gap-2 p-3">
+      {props.last && (
+        <Button asChild variant="outline" size="sm">
+          <Link to={pageAfter(MESSAGES_PATH, search, props.last)} onClick={props.onShowMore}>
+            {t('messages:show_more_conversations')}
+          </Link>
+        </Button>
+      )}
+      {props.before !== null && (
+        <Button asChild variant="ghost" size="sm">
+          <Link to={MESSAGES_PATH}>{t('messages:newest_conversations')}</Link>
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -1,0 +1,142 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_PAGE, LIST_PAGE_MAX, NEXT_BEFORE_HEADER } from '#shared/paging.js';
+import { bids, jobs } from '#server/db/schema/index.js';
+import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
+import { createJob, makeProvider } from '#server/test/factories.js';
+
+// GET /api/my-bids pages (docs/contract.md §3.3, docs/decisions/045-keyset-paging.md).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ FREE_CREDITS_ON_UPGRADE: '0' });
+});
+afterAll(() => t.close());
+
+const get = (session: Session, url: string) => as(t.app, session)({ method: 'GET', url });
+type Item = { id: string; jobTitle: string; createdAt: string };
+
+/**
+ * A provider with `count` bids on as many jobs, placed two by two at the same moment (a page boundary must not
+ * lose or repeat a tie): bid n is on the job titled `job n`, and bid count-1 is the newest.
+ */
+async function providerWithBids(count: number) {
+  const owner = await signUp(t.app);
+  const provider = await makeProvider(t.app, 0);
+  const base = Date.now() - count * 1000;
+  const posted = await t.app.db
+    .insert(jobs)
+    .values(
+      Array.from({ length: count }, (_, n) => ({
+        title: `job ${n}`,
+        description: 'The kitchen sink drains slowly and the trap leaks.',
+        customerId: owner.user.id,
+        zipCode: '78701',
+        city: 'Austin',
+        state: 'TX',
+        location: 'Austin, TX',
+        budgetMin: '100.00',
+        budgetMax: '300.00',
+      })),
+    )
+    .returning({ id: jobs.id, title: jobs.title });
+  await t.app.db.insert(bids).values(
+    posted.map((job) => {
+      const n = Number(job.title.slice(4));
+      return {
+        jobId: job.id,
+        providerId: provider.user.id,
+        amount: '120.00',
+        createdAt: new Date(base + Math.floor(n / 2) * 1000),
+      };
+    }),
+  );
+  return { owner, provider };
+}
+
+/** One page: its items and the header that names the next one. */
+async function page(session: Session, query: string) {
+  const response = await get(session, `/api/my-bids${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return { items: response.json() as Item[], next: response.headers[NEXT_BEFORE_HEADER] as string | undefined };
+}
+
+describe('my bids, a page at a time', () => {
+  it('answers the newest page first, then the next ones by X-Next-Before, to the end, ties in order', async () => {
+    const { provider } = await providerWithBids(121);
+    const first = await page(provider, '');
+    expect(first.items).toHaveLength(LIST_PAGE);
+    expect(first.items[0]!.jobTitle).toBe('job 120');
+    expect(first.next).toBe(first.items.at(-1)!.id);
+    const second = await page(provider, `?before=${first.next}`);
+    expect(second.items).toHaveLength(LIST_PAGE);
+    const third = await page(provider, `?before=${second.next}`);
+    expect(third.items).toHaveLength(21);
+    // The last page says no more follow.
+    expect(third.next).toBeUndefined();
+    const all = [...first.items, ...second.items, ...third.items];
+    expect(new Set(all.map((bid) => bid.id)).size).toBe(121);
+    // job 0 and job 1 were placed at the same moment: the oldest two, in either order.
+    expect(new Set(all.slice(-2).map((bid) => bid.jobTitle))).toEqual(new Set(['job 0', 'job 1']));
+    // Newest first across the pages; between two bids of the same moment, the id decides, the larger first.
+    for (let i = 1; i < all.length; i += 1) {
+      const [a, b] = [all[i - 1]!, all[i]!];
+      expect(a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id), `${i}`).toBe(true);
+    }
+    expect(await page(provider, `?before=${all.at(-1)!.id}`)).toEqual({ items: [], next: undefined });
+    // A page of 3 is the first three; the largest page holds them all and says nothing follows.
+    expect((await page(provider, '?limit=3')).items).toEqual(all.slice(0, 3));
+    const whole = await page(provider, `?limit=${LIST_PAGE_MAX}`);
+    expect(whole.items).toEqual(all);
+    expect(whole.next).toBeUndefined();
+  });
+
+  it('says nothing follows a page that ends exactly at the last bid', async () => {
+    const { provider } = await providerWithBids(4);
+    const first = await page(provider, '?limit=2');
+    expect(first.next).toBe(first.items[1]!.id);
+    const last = await page(provider, `?limit=2&before=${first.next}`);
+    expect(last.items.map((bid) => bid.jobTitle).sort()).toEqual(['job 0', 'job 1']);
+    expect(last.next).toBeUndefined();
+  });
+
+  it('refuses a malformed cursor or page size with 400, and another provider’s bid gives an empty page', async () => {
+    const { provider } = await providerWithBids(2);
+    for (const query of [
+      '?before=nope',
+      '?before=',
+      '?limit=0',
+      `?limit=${LIST_PAGE_MAX + 1}`,
+      '?limit=x',
+      '?limit=2.5',
+    ]) {
+      const response = await get(provider, `/api/my-bids${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_error', errors: [{ message: 'Invalid input' }] });
+    }
+    const other = await providerWithBids(1);
+    const theirs = await page(other.provider, '');
+    expect(await page(provider, `?before=${theirs.items[0]!.id}`)).toEqual({ items: [], next: undefined });
+    // A job's id, or no row at all, is no bid of theirs either.
+    const job = await createJob(t.app.db, other.owner.user.id);
+    expect((await page(provider, `?before=${job.id}`)).items).toEqual([]);
+  });
+});
+
+describe('my bid stats', () => {
+  it('counts every bid of the provider, not the first page only', async () => {
+    const { provider } = await providerWithBids(121);
+    const oldest = (await page(provider, `?limit=${LIST_PAGE_MAX}`)).items.slice(-60).map((bid) => bid.id);
+    await t.app.db.update(bids).set({ status: 'accepted' }).where(inArray(bids.id, oldest));
+    const stats = await get(provider, '/api/my-bids/stats');
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json()).toEqual({ activeBids: 61, jobsWon: 60, totalEarnings: '7200.00', creditsSpent: 121 * 9 });
+    const newcomer = await makeProvider(t.app, 0);
+    expect((await get(newcomer, '/api/my-bids/stats')).json()).toEqual({
+      activeBids: 0,
+      jobsWon: 0,
+      totalEarnings: '0.00',
+      creditsSpent: 0,
+    });
+  });
+});
