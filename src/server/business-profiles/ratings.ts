@@ -84,8 +84,5 @@ export async function refreshRatingSummary(db: DbOrTx, providerUserId: string): 
     .values({ businessProfileId: profile.id, ...values })
     .onConflictDoUpdate({ target: providerRatingSummaries.businessProfileId, set: values });
   // The directory's order reads the rating off the profile row (decision 047).
-  await db
-    .update(businessProfiles)
-    .set({ rating: summary.averageRating })
-    .where(eq(businessProfiles.id, profile.id));
+  await db.update(businessProfiles).set({ rating: summary.averageRating }).where(eq(businessProfiles.id, profile.id));
 }

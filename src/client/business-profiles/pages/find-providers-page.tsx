@@ -165,7 +165,11 @@ export function FindProvidersPage() {
 
       <div className="mb-4 flex min-h-6 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
         {results.isFetching && !results.isFetchingNextPage && <Spinner />}
-        {results.data && <span data-testid="provider-count">{t(capped ? 'profiles:providers_found_capped' : 'profiles:providers_found', { count: total })}</span>}
+        {results.data && (
+          <span data-testid="provider-count">
+            {t(capped ? 'profiles:providers_found_capped' : 'profiles:providers_found', { count: total })}
+          </span>
+        )}
       </div>
 
       {results.isPending && (

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { businessType } from './enums.js';
 import { users } from './users.js';
@@ -55,7 +66,12 @@ export const businessProfiles = pgTable(
     index('business_profiles_search_idx').using('gin', t.searchVector),
     index('business_profiles_languages_idx').using('gin', t.languages),
     // The directory's order (search.ts): a page of the best-ranked matches is read off it, not sorted from all.
-    index('business_profiles_rank_idx').on(t.isVerified.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.businessName, t.id),
+    index('business_profiles_rank_idx').on(
+      t.isVerified.desc().nullsFirst(),
+      t.rating.desc().nullsFirst(),
+      t.businessName,
+      t.id,
+    ),
     check('business_profiles_languages_count', sql`cardinality(${t.languages}) BETWEEN 1 AND 10`),
   ],
 );
