@@ -289,7 +289,7 @@ describe('reading jobs', () => {
     const ids: string[] = [];
     for (const title of ['Keyset one', 'Keyset two', 'Keyset three'])
       ids.push((await postJob(customer, { ...validJob(), title })).json().id);
-    const [first] = await t.app.db.select({ at: jobs.createdAt }).from(jobs).where(eq(jobs.id, ids[0]));
+    const [first] = await t.app.db.select({ at: jobs.createdAt }).from(jobs).where(eq(jobs.id, ids[0]!));
     await t.app.db.update(jobs).set({ createdAt: first!.at }).where(inArray(jobs.id, ids));
     for (const list of ['/api/jobs', '/api/my-jobs']) {
       const who = list === '/api/jobs' ? other : customer;
