@@ -32,6 +32,8 @@ describeJourney('a visitor picks a language, creates an account and logs out', (
 
     await page.reload({ waitUntil: 'networkidle' });
     expect(await headline(page).innerText()).toBe(SPANISH_HEADLINE);
+    // The packages arrive after the headline (as 'Value' above): wait for the heading, then it is the only one.
+    await page.getByRole('heading', { name: 'Valor' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Valor' }).count()).toBe(1);
     await screenshot(page, 'account-landing-es-1280');
 
