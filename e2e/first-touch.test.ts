@@ -104,7 +104,9 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
     await location.fill('10001');
     expect(await hydrated(page)).toBe(false);
     // No Enter: once hydrated, the page reads what the field holds, searches for it and writes it in the address.
-    await page.waitForURL(/\/find-providers\?location=10001$/);
+    // Each script arrives 3 s late and the page's chunks load one after another, so hydration comes 15 s or so
+    // after the first byte here (on base and on main alike); a loaded CI machine needs more than the default 20 s.
+    await page.waitForURL(/\/find-providers\?location=10001$/, { timeout: 60_000 });
     expect(await location.inputValue()).toBe('10001');
     expect(await hydrated(page)).toBe(true);
     await context.close();
