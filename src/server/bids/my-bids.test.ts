@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE, LIST_PAGE_MAX, NEXT_BEFORE_HEADER } from '#shared/paging.js';
-import { bids, jobs } from '#server/db/schema/index.js';
+import { bids } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
-import { createJob, makeProvider } from '#server/test/factories.js';
+import { createJob, createJobs, makeProvider } from '#server/test/factories.js';
 
 // GET /api/my-bids pages (docs/contract.md §3.3, docs/decisions/045-keyset-paging.md).
 
@@ -24,22 +24,7 @@ async function providerWithBids(count: number) {
   const owner = await signUp(t.app);
   const provider = await makeProvider(t.app, 0);
   const base = Date.now() - count * 1000;
-  const posted = await t.app.db
-    .insert(jobs)
-    .values(
-      Array.from({ length: count }, (_, n) => ({
-        title: `job ${n}`,
-        description: 'The kitchen sink drains slowly and the trap leaks.',
-        customerId: owner.user.id,
-        zipCode: '78701',
-        city: 'Austin',
-        state: 'TX',
-        location: 'Austin, TX',
-        budgetMin: '100.00',
-        budgetMax: '300.00',
-      })),
-    )
-    .returning({ id: jobs.id, title: jobs.title });
+  const posted = await createJobs(t.app.db, owner.user.id, count);
   await t.app.db.insert(bids).values(
     posted.map((job) => {
       const n = Number(job.title.slice(4));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE, LIST_PAGE_MAX, NEXT_BEFORE_HEADER } from '#shared/paging.js';
-import { conversations, jobs } from '#server/db/schema/index.js';
+import { conversations } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
-import { makeProvider } from '#server/test/factories.js';
+import { createJobs, makeProvider } from '#server/test/factories.js';
 
 // GET /api/conversations pages, latest activity first, and GET /api/conversations/{id} reads one wherever it is
 // (docs/contract.md §3.3, docs/decisions/045-keyset-paging.md).
@@ -27,22 +27,7 @@ async function customerWithConversations(count: number) {
   const customer = await signUp(t.app);
   const provider = await makeProvider(t.app, 0);
   const base = Date.now() - count * 1000;
-  const posted = await t.app.db
-    .insert(jobs)
-    .values(
-      Array.from({ length: count }, (_, n) => ({
-        title: `job ${n}`,
-        description: 'The kitchen sink drains slowly and the trap leaks.',
-        customerId: customer.user.id,
-        zipCode: '78701',
-        city: 'Austin',
-        state: 'TX',
-        location: 'Austin, TX',
-        budgetMin: '100.00',
-        budgetMax: '300.00',
-      })),
-    )
-    .returning({ id: jobs.id, title: jobs.title });
+  const posted = await createJobs(t.app.db, customer.user.id, count);
   await t.app.db.insert(conversations).values(
     posted.map((job) => {
       const n = Number(job.title.slice(4));

@@ -12,25 +12,32 @@ let jobCounter = 0;
  * One-line factory: an open job owned by `customerId`, written straight to the table, with the default bid cap
  * (a test that needs more bids on one job says `bidCap: null`, as JOB_BID_CAP=0 would post it).
  */
+/** An open job's row of the customer's: a sink in Austin, overrides on top. */
+const jobValues = (customerId: string, overrides: Partial<typeof jobs.$inferInsert> = {}) => ({
+  title: `Fix sink ${(jobCounter += 1)}`,
+  description: 'The kitchen sink drains slowly and the trap leaks.',
+  customerId,
+  zipCode: '78701',
+  city: 'Austin',
+  state: 'TX',
+  location: 'Austin, TX',
+  budgetMin: '100.00',
+  budgetMax: '300.00',
+  bidCap: DEFAULT_JOB_BID_CAP,
+  ...overrides,
+});
+
 export async function createJob(db: Db, customerId: string, overrides: Partial<typeof jobs.$inferInsert> = {}) {
-  jobCounter += 1;
-  const [job] = await db
-    .insert(jobs)
-    .values({
-      title: `Fix sink ${jobCounter}`,
-      description: 'The kitchen sink drains slowly and the trap leaks.',
-      customerId,
-      zipCode: '78701',
-      city: 'Austin',
-      state: 'TX',
-      location: 'Austin, TX',
-      budgetMin: '100.00',
-      budgetMax: '300.00',
-      bidCap: DEFAULT_JOB_BID_CAP,
-      ...overrides,
-    })
-    .returning();
+  const [job] = await db.insert(jobs).values(jobValues(customerId, overrides)).returning();
   return job!;
+}
+
+/** `count` open jobs of the customer's in one statement, titled `job 0` … `job {count-1}`, in that order. */
+export async function createJobs(db: Db, customerId: string, count: number) {
+  return db
+    .insert(jobs)
+    .values(Array.from({ length: count }, (_, n) => jobValues(customerId, { title: `job ${n}` })))
+    .returning({ id: jobs.id, title: jobs.title });
 }
 
 /** Credits through the ledger, as an operator adjustment (the only way credits move). */
