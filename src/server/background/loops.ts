@@ -122,7 +122,8 @@ export async function startBackground({
       firstMs: 10_000,
       safeOnMany: "one job per transaction, locked FOR UPDATE SKIP LOCKED; status = 'open' loses to a hire",
       // Refunded bidders are told by email like after an owner's cancellation; no request: PUBLIC_URL's links.
-      run: () => expireStaleJobs(db, config.jobExpiryDays, new Date(), { config, origin: backgroundOrigin(config) }),
+      run: (stop) =>
+        expireStaleJobs(db, config.jobExpiryDays, new Date(), { config, origin: backgroundOrigin(config) }, stop),
     },
     {
       name: 'make-good sweep',
@@ -131,8 +132,14 @@ export async function startBackground({
       periodMs: Math.min(MINUTE, Math.max(1_000, (config.bidUnviewedRefundHours * HOUR) / 4)),
       safeOnMany:
         'one bid per transaction, locked FOR UPDATE SKIP LOCKED; the ledger allows one refund per bid (unique bid_id, type)',
-      run: () =>
-        refundUnviewedBids(db, config.bidUnviewedRefundHours, new Date(), { config, origin: backgroundOrigin(config) }),
+      run: (stop) =>
+        refundUnviewedBids(
+          db,
+          config.bidUnviewedRefundHours,
+          new Date(),
+          { config, origin: backgroundOrigin(config) },
+          stop,
+        ),
     },
     {
       name: 'upload sweep',

@@ -15,17 +15,19 @@ const HOUR_MS = 60 * 60 * 1000;
  * (type refund), with an email (kind hires) in the provider's language; the bid stays pending. One bid per
  * transaction. Every instance runs it: the bid is locked FOR UPDATE SKIP LOCKED, and the ledger's unique
  * (bid_id, type) index refuses a second refund of one bid whatever races, so a racer that lost is rolled back
- * and counted as nothing. Returns the bids refunded by this run.
+ * and counted as nothing. Returns the bids refunded by this run. A `stop` (the instance stopping) ends the run
+ * between two bids, so no statement follows the database's close.
  */
 export async function refundUnviewedBids(
   db: Db,
   hours: number,
   now = new Date(),
   mail?: { config: Config; origin: string },
+  stop?: AbortSignal,
 ): Promise<string[]> {
   const cutoff = new Date(now.getTime() - hours * HOUR_MS);
   const refunded: string[] = [];
-  for (;;) {
+  while (!stop?.aborted) {
     let found = false;
     const bidId = await db
       .transaction(async (tx) => {
@@ -66,4 +68,5 @@ export async function refundUnviewedBids(
     if (!found) return refunded;
     if (bidId) refunded.push(bidId);
   }
+  return refunded;
 }

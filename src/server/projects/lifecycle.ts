@@ -157,17 +157,18 @@ export async function updateJobStatus(ctx: Ctx, jobId: string, input: UpdateJobS
  * No dead leads (docs/contract.md §4.8): cancels, with refunds, every job still open and unhired
  * `expiryDays` after posting. One job per transaction; SKIP LOCKED lets several instances sweep at
  * once, each job going to exactly one of them (and `status = 'open'` loses to an owner who just hired).
- * Returns the ids of the jobs this caller expired.
+ * Returns the ids of the jobs this caller expired. A `stop` (the instance stopping) ends the run between two jobs.
  */
 export async function expireStaleJobs(
   db: Db,
   expiryDays: number,
   now = new Date(),
   mail?: Pick<Ctx, 'config' | 'origin'>,
+  stop?: AbortSignal,
 ): Promise<string[]> {
   const cutoff = new Date(now.getTime() - expiryDays * DAY_MS);
   const expired: string[] = [];
-  for (;;) {
+  while (!stop?.aborted) {
     const jobId = await db.transaction(async (tx) => {
       const job = await selectStaleOpenJob(tx, cutoff);
       if (!job) return null;
@@ -178,4 +179,5 @@ export async function expireStaleJobs(
     if (!jobId) return expired;
     expired.push(jobId);
   }
+  return expired;
 }
