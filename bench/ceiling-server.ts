@@ -137,11 +137,14 @@ const SEARCH_PAGE_FROM = `from "page" inner join "business_profiles" on "busines
 const SEARCH_CAP = 1000;
 /** search.ts PROBE_MATCHES: up to this many matches are all read and sorted; more, the rank index is read. */
 const PROBE = SEARCH_CAP * 5;
+/** search.ts DENSE_AREAS and NEAREST_AREAS (decision 049). */
+const DENSE_AREAS = 2_500;
+const NEAREST_AREAS = 2_500;
 
 /**
  * The app's provider-search statement (src/server/business-profiles/search.ts buildSearch: the candidates, the
- * page, its services and areas, the total) for the two benchmarked shapes, text alone or a known ZIP alone, with
- * the same statement text and parameters, planned with their values as the app's are (unnamed statements).
+ * page, its services and areas, the total) for the two benchmarked shapes, text alone or a known ZIP alone: the same
+ * statement written out by hand, planned with its values as the app's are (unnamed statements).
  */
 function searchPage(q: string, zip: string, limit: number, offset: number): { text: string; values: unknown[] } {
   const select = (order: string) =>
@@ -152,21 +155,40 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
     const { latitude: lat, longitude: lng } = place;
     const box = (sign: string) =>
       `point("service_areas"."longitude" ${sign} ("service_areas"."radius_miles"::float8 / (68.0::float8 * greatest(0.05::float8, cos(radians("service_areas"."latitude"))))), "service_areas"."latitude" ${sign} ("service_areas"."radius_miles"::float8 / 68.0::float8))`;
+    // search.ts nearestCandidates (decision 049): the covering areas read once up to DENSE_AREAS; where there are
+    // more, the nearest NEAREST_AREAS on the plane, and every covering area only when the walk cannot tell.
+    const coverBox = `box(${box('-')}, ${box('+')}) @> box(point($1::float8, $2::float8), point($1::float8, $2::float8))`;
+    const planar = `(point("service_areas"."longitude", "service_areas"."latitude") <-> point($1::float8, $2::float8))`;
+    const distance = haversine(3, 2, 2, 1);
+    const fromProbe = distance
+      .replaceAll('"service_areas"."latitude"', 'probe.latitude')
+      .replaceAll('"service_areas"."longitude"', 'probe.longitude');
+    const ranked = (near: string) =>
+      `select "business_profiles"."id" as candidate_id, near.distance as candidate_distance, 0::real as relevance, row_number() over (order by near.distance asc, ${RANK_ORDER}) as position from ${near} near inner join "business_profiles" on "business_profiles"."id" = near.profile_id order by near.distance asc, ${RANK_ORDER} limit $8`;
+    const walk = `with probe as materialized (select "service_areas"."business_profile_id" as profile_id, "service_areas"."latitude" as latitude, "service_areas"."longitude" as longitude, "service_areas"."radius_miles" as radius from "service_areas" where ${coverBox} limit $4),
+      walk as materialized (select "service_areas"."business_profile_id" as profile_id, ${distance} as distance,
+        "service_areas"."radius_miles" as radius, ${planar} as planar
+        from "service_areas" where (select count(*) from probe) > $5 order by ${planar} limit $6),
+      nearest as materialized (select profile_id, min(distance) as distance from walk where distance <= radius group by profile_id),
+      cutoff as materialized (select distance from nearest order by distance limit 1 offset $7),
+      reach as materialized (select cutoff.distance from cutoff where (select count(*) from walk) < $6
+        or (select max(planar) from walk) * 69.09::float8 * cos(radians(least(90::float8, abs($2::float8) + cutoff.distance / 69.09::float8))) > cutoff.distance),
+      few as materialized (select profile_id, min(distance) as distance from (select profile_id, ${fromProbe} as distance, radius from probe where (select count(*) from probe) <= $5) areas where distance <= radius group by profile_id)
+      (${ranked(`(select * from few where distance <= coalesce((select distance from few order by distance limit 1 offset $7), 'infinity'::float8))`)})
+      union all
+      (${ranked('(select * from nearest where distance <= (select distance from reach))')})
+      union all
+      (select "business_profiles"."id", "distance", 0::real, row_number() over (order by "distance" asc, ${RANK_ORDER}) from "business_profiles" inner join (select "business_profile_id", min(${distance}) as "distance" from "service_areas" where (${coverBox} and ${distance} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" where (select count(*) from probe) > $5 and not exists (select 1 from reach) order by "distance" asc, ${RANK_ORDER} limit $8)`;
     return {
-      text: `with "candidates" as (select "business_profiles"."id" as "candidate_id", "distance" as "candidate_distance", 0::real as "relevance", row_number() over (order by "distance" asc, ${RANK_ORDER}) as "position" from "business_profiles" inner join (select "business_profile_id", min(${haversine(1, 2, 3, 4)}) as "distance" from "service_areas" where (box(${box('-')}, ${box('+')}) @> box(point($5::float8, $6::float8), point($7::float8, $8::float8)) and ${haversine(9, 10, 11, 12)} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" order by "distance" asc, ${RANK_ORDER} limit $13), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $14 order by "candidate_distance" asc, "position" asc limit $15 offset $16) ${select('"candidate_distance" asc, "position" asc')}`,
+      text: `with "candidates" as (${walk}), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $9 order by "candidate_distance" asc, "position" asc limit $10 offset $11) ${select('"candidate_distance" asc, "position" asc')}`,
       values: [
-        EARTH_RADIUS_MILES,
-        lat,
-        lat,
-        lng,
-        lng,
-        lat,
         lng,
         lat,
         EARTH_RADIUS_MILES,
-        lat,
-        lat,
-        lng,
+        DENSE_AREAS + 1,
+        DENSE_AREAS,
+        NEAREST_AREAS,
+        SEARCH_CAP,
         SEARCH_CAP + 1,
         SEARCH_CAP,
         limit,

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { param } from '#server/db/client.js';
-import { coverBox, serviceAreas } from '#server/db/schema/index.js';
+import { centrePoint, coverBox, serviceAreas } from '#server/db/schema/index.js';
 import { lookupZip } from '#server/zip/index.js';
 
 // The one rule of "a service area covers a ZIP" (docs/contract.md §3.2): provider search and lead alerts both
@@ -22,18 +22,36 @@ export function coverageParams(zip: string): Record<string, unknown> {
 }
 
 /** A number parameter typed as double precision (PostgreSQL would otherwise infer an integer from `$1 * 2`). */
-const float = (name: string) => sql`${param(name)}::float8`;
+export const float = (name: string) => sql`${param(name)}::float8`;
 /** Builds the subquery's SQL without a database: its text is the same on every one. */
 const qb = new QueryBuilder();
 
-/** Great-circle distance in miles from the ZIP's point to each area's centre (haversine, plain SQL: no PostGIS in PGlite). */
-function distanceFromZip(): SQL<number> {
+/**
+ * Great-circle distance in miles from the ZIP's point to each area's centre (haversine, plain SQL: no PostGIS in
+ * PGlite); `centre` names the centre's columns where they are read from another relation than service_areas.
+ */
+export function distanceFromZip(
+  centre: { latitude: SQL | AnyPgColumn; longitude: SQL | AnyPgColumn } = serviceAreas,
+): SQL<number> {
   const lat = float('lat');
   return sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(${serviceAreas.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${serviceAreas.latitude}))
-      * power(sin(radians(${serviceAreas.longitude} - ${float('lng')}) / 2), 2)))))`;
+    power(sin(radians(${centre.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${centre.latitude}))
+      * power(sin(radians(${centre.longitude} - ${float('lng')}) / 2), 2)))))`;
 }
+
+/** The ZIP's point as a box of one point, for coverBox's `@>`. */
+const zipBox = () => sql`box(point(${float('lng')}, ${float('lat')}), point(${float('lng')}, ${float('lat')}))`;
+
+/** Does the area's box hold the ZIP's point: service_areas_cover_idx answers it. */
+export const boxHoldsZip = (): SQL => sql`${coverBox(serviceAreas)} @> ${zipBox()}`;
+
+/** How far, on the plane of degrees, an area's centre is from the ZIP's point: service_areas_centre_idx orders by it. */
+export const planarFromZip = (): SQL<number> =>
+  sql<number>`(${centrePoint(serviceAreas)} <-> point(${float('lng')}, ${float('lat')}))`;
+
+/** Miles to a degree of latitude (a great circle's degree, 3958.8 × π / 180). */
+export const MILES_PER_DEGREE = 69.09;
 
 /**
  * Profiles with an area covering the ZIP (distance from the area's centre ≤ its radius) and the distance
@@ -53,12 +71,7 @@ export function coveringAreas(kind: ZipKind) {
   return qb
     .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`min(${distance})`.as('distance') })
     .from(serviceAreas)
-    .where(
-      and(
-        sql`${coverBox(serviceAreas)} @> box(point(${float('lng')}, ${float('lat')}), point(${float('lng')}, ${float('lat')}))`,
-        sql`${distance} <= ${serviceAreas.radiusMiles}`,
-      ),
-    )
+    .where(and(boxHoldsZip(), sql`${distance} <= ${serviceAreas.radiusMiles}`))
     .groupBy(serviceAreas.businessProfileId)
     .as('near');
 }

@@ -7,9 +7,11 @@ import {
   serviceAreas,
   serviceCapabilities,
 } from '#server/db/schema/index.js';
+import { rowsOf } from '#server/db/client.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { makeProvider } from '#server/test/factories.js';
-import { PROBE_MATCHES, SEARCH_TOTAL_CAP } from './search.js';
+import { lookupZip } from '#server/zip/index.js';
+import { DENSE_AREAS, NEAREST_AREAS, PROBE_MATCHES, SEARCH_TOTAL_CAP } from './search.js';
 
 let t: TestApp;
 let viewer: Session;
@@ -327,6 +329,151 @@ describe('a directory past the cap (decision 047)', () => {
 
   it('counts a narrower search exactly', async () => {
     expect(await get('?q=zeppelin')).toEqual({ names: ['Pro 0011', 'Pro 0012'], total: 2, capped: undefined });
+  });
+});
+
+describe('a crowded place (decision 049)', () => {
+  // More areas cover the ZIP than DENSE_AREAS: its candidates are found nearest first. The answer must be what
+  // reading every covering area gives, computed here from the rows themselves.
+  let crowd: TestApp;
+  let reader: Session;
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  /** Every covering profile in the directory's order for the ZIP: nearest covering area, then the rank. */
+  const expected = async (zip: { latitude: number; longitude: number }) => {
+    const areas = rowsOf<{
+      id: string;
+      name: string;
+      verified: boolean;
+      rating: string | null;
+      lat: number;
+      lng: number;
+      radius: number;
+    }>(
+      await crowd.app.db
+        .execute(sql`select bp.id, bp.business_name as name, bp.is_verified as verified, bp.rating, sa.latitude as lat,
+        sa.longitude as lng, sa.radius_miles as radius
+      from service_areas sa join business_profiles bp on bp.id = sa.business_profile_id`),
+    );
+    const nearest = new Map<
+      string,
+      { name: string; verified: boolean; rating: number; distance: number; id: string }
+    >();
+    for (const area of areas) {
+      const h =
+        Math.sin(rad(area.lat - zip.latitude) / 2) ** 2 +
+        Math.cos(rad(zip.latitude)) * Math.cos(rad(area.lat)) * Math.sin(rad(area.lng - zip.longitude) / 2) ** 2;
+      const distance = 3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+      if (distance > area.radius) continue;
+      const known = nearest.get(area.id);
+      if (!known || distance < known.distance)
+        nearest.set(area.id, { ...area, rating: Number(area.rating ?? 0), distance });
+    }
+    return [...nearest.values()]
+      .sort(
+        (a, b) =>
+          a.distance - b.distance ||
+          Number(b.verified) - Number(a.verified) ||
+          b.rating - a.rating ||
+          (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+          (a.id < b.id ? -1 : 1),
+      )
+      .map((p) => p.name);
+  };
+  /** Pages of the ZIP's search, from the first to the last within the cap, against `expected`. */
+  const expectPages = async (zip: string) => {
+    const all = await expected(lookupZip(zip)!);
+    expect(all.length).toBeGreaterThan(SEARCH_TOTAL_CAP);
+    for (const offset of [0, 24, 480, SEARCH_TOTAL_CAP - 24]) {
+      const response = await as(
+        crowd.app,
+        reader,
+      )({
+        method: 'GET',
+        url: `/api/providers/search?location=${zip}&limit=24&offset=${offset}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect({
+        names: (response.json() as { businessName: string }[]).map((p) => p.businessName),
+        total: Number(response.headers['x-total-count']),
+        capped: response.headers['x-total-count-capped'],
+      }).toEqual({ names: all.slice(offset, offset + 24), total: SEARCH_TOTAL_CAP, capped: 'true' });
+    }
+  };
+  /** `count` profiles 'Crowd <prefix>n', each with one area whose centre and radius the SQL expressions of n give. */
+  const crowdOf = async (prefix: string, count: number, area: { lat: string; lng: string; radius: string }) => {
+    await crowd.app.db.execute(sql`insert into users (email, role, can_provide_services)
+      select ${prefix} || n || '@crowd.test', 'provider', true from generate_series(1, ${count}) n`);
+    await crowd.app.db.execute(sql`insert into business_profiles (user_id, business_name, business_type, is_verified,
+        rating, search_document)
+      select u.id, 'Crowd ' || ${prefix} || lpad(n::text, 5, '0'), 'llc', n % 7 = 0, (n % 9) / 2.0, 'Handyman'
+      from generate_series(1, ${count}) n join users u on u.email = ${prefix} || n || '@crowd.test'`);
+    await crowd.app.db.execute(
+      sql.raw(`insert into service_areas (business_profile_id, zip_code, city, state, latitude, longitude, radius_miles)
+      select bp.id, '00000', 'Crowd', 'ZZ', ${area.lat}, ${area.lng}, ${area.radius}
+      from generate_series(1, ${count}) n join business_profiles bp
+        on bp.business_name = 'Crowd ${prefix}' || lpad(n::text, 5, '0')`),
+    );
+  };
+
+  beforeAll(async () => {
+    crowd = await createTestApp();
+    reader = await signUp(crowd.app);
+  });
+  afterAll(() => crowd.close());
+
+  it('reads every covering area where fewer than DENSE_AREAS cover the ZIP, and counts past the cap', async () => {
+    // Around downtown Seattle: more profiles than the cap, fewer areas than DENSE_AREAS; one in fifty out of reach.
+    const { latitude: lat, longitude: lng } = lookupZip('98101')!;
+    await crowdOf('s', SEARCH_TOTAL_CAP + 100, {
+      lat: `${lat} + ((n * 37) % 101 - 50) * 0.0011`,
+      lng: `${lng} + ((n * 53) % 103 - 51) * 0.0013`,
+      radius: `case when n % 50 = 0 then 1 else 25 end`,
+    });
+    await expectPages('98101');
+  });
+
+  it('finds the nearest thousand where more areas cover the ZIP than it reads, as reading them all would', async () => {
+    // Around downtown Austin, up to about 20 miles out in every direction, each point its own; every third profile
+    // has a second area farther out (the nearest of a profile's areas counts); one in fifty does not reach the ZIP.
+    const { latitude: lat, longitude: lng } = lookupZip('78701')!;
+    await crowdOf('a', DENSE_AREAS + 300, {
+      lat: `${lat} + ((n * 37) % 101 - 50) * 0.0057`,
+      lng: `${lng} + ((n * 53) % 103 - 51) * 0.0063`,
+      radius: `case when n % 50 = 0 then 1 else 25 end`,
+    });
+    await crowd.app.db.execute(sql`insert into service_areas (business_profile_id, zip_code, city, state, latitude,
+        longitude, radius_miles)
+      select id, '00000', 'Crowd', 'ZZ', ${lat} + 0.41, ${lng} - 0.17, 60
+      from business_profiles where business_name like 'Crowd a%' and right(business_name, 1) in ('3', '6', '9')`);
+    await expectPages('78701');
+  });
+
+  it('reads every covering area when the nearest ones on the map are not all the nearest in miles', async () => {
+    // Around ZIP 10001 (New York, latitude 40.75), where a degree of longitude is three quarters of a degree of
+    // latitude: a thousand-odd areas 10 miles north, then areas that do not reach the ZIP, enough to fill the walk;
+    // fifty areas 9 miles east are nearer in miles but farther on the map, past the walk's last area. Wide areas
+    // 100 miles away make the covering areas more than DENSE_AREAS.
+    const { latitude: lat, longitude: lng } = lookupZip('10001')!;
+    const north = SEARCH_TOTAL_CAP + 1;
+    await crowdOf('n', north, {
+      lat: `${lat} + 10 / 69.09`,
+      lng: `${lng} + (n - ${north / 2}) * 0.000001`,
+      radius: '25',
+    });
+    await crowdOf('f', NEAREST_AREAS - north + 100, {
+      lat: `${lat} + 0.150 + (n % 100) * 0.0001`,
+      lng: `${lng} + (n / 100) * 0.0001`,
+      radius: '1',
+    });
+    await crowdOf('e', 50, { lat: `${lat} + n * 0.00001`, lng: `${lng} + 9 / 52.35`, radius: '25' });
+    await crowdOf('w', DENSE_AREAS, {
+      lat: `${lat} - 1.4 - (n % 50) * 0.001`,
+      lng: `${lng} - (n / 50) * 0.001`,
+      radius: '200',
+    });
+    const all = await expected(lookupZip('10001')!);
+    expect(all.slice(0, 50).every((name) => name.startsWith('Crowd e'))).toBe(true);
+    await expectPages('10001');
   });
 });
 

@@ -14,7 +14,16 @@ import {
 } from '#server/db/schema/index.js';
 import type { PublicCtx } from '#server/http/context.js';
 import { lookupZip } from '#server/zip/index.js';
-import { coverageParams, coveringAreas, type ZipKind } from './coverage.js';
+import {
+  boxHoldsZip,
+  coverageParams,
+  coveringAreas,
+  distanceFromZip,
+  float,
+  MILES_PER_DEGREE,
+  planarFromZip,
+  type ZipKind,
+} from './coverage.js';
 
 type SearchQuery = z.output<typeof ProviderSearchQuerySchema>;
 
@@ -157,18 +166,27 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     })
     .from(businessProfiles);
   const categoryOnly = shape.category && !shape.text && !shape.language && shape.location === 'none';
-  const candidates = db.$with('candidates', CANDIDATE_FIELDS).as(
-    categoryOnly
-      ? categoryCandidates(db).getSQL()
-      : near
-        ? matches
-            .innerJoin(near, eq(near.profileId, businessProfiles.id))
-            .where(conditions.length > 0 ? and(...conditions) : undefined)
-            .orderBy(...candidateOrder)
-            .limit(SEARCH_TOTAL_CAP + 1)
-            .getSQL()
-        : rankedCandidates(shape, conditions),
-  );
+  const nearOnly = shape.location === 'zip' && !shape.text && !shape.category && !shape.language;
+  // Every profile an area covering the ZIP belongs to, with its nearest such area (a ZIP's candidates in a sparse
+  // place, or where the nearest-first walk could not tell, nearestCandidates).
+  const covered = (extra: SQL[]) =>
+    matches
+      .innerJoin(near!, eq(near!.profileId, businessProfiles.id))
+      .where(and(...conditions, ...extra))
+      .orderBy(...candidateOrder)
+      .limit(SEARCH_TOTAL_CAP + 1)
+      .getSQL();
+  const candidates = db
+    .$with('candidates', CANDIDATE_FIELDS)
+    .as(
+      categoryOnly
+        ? categoryCandidates(db).getSQL()
+        : nearOnly
+          ? nearestCandidates(covered)
+          : near
+            ? covered([])
+            : rankedCandidates(shape, conditions),
+    );
   // The API's order, from the candidates' own columns: the position already holds distance, verified, rating, name.
   const order: SQL[] = [];
   if (near) order.push(sql`${candidates.distance} asc`);
@@ -240,6 +258,67 @@ function rankedCandidates(shape: Shape, conditions: SQL[]): SQL {
     (select ${bp.id}, null::float8, ${relevance(sql`${documentVector}`)}, row_number() over (order by ${rankOrder})
       from ${bp} where ${matching} and (select count(*) from probe) > ${PROBE_MATCHES}
       order by ${rankOrder} limit ${SEARCH_TOTAL_CAP + 1})`;
+}
+
+/**
+ * How many areas must cover a ZIP before its candidates are found nearest first (decision 049): up to this many,
+ * every covering area's distance is computed, as cheap as the walk; more (a city: about 8,000 around New York at
+ * national scale), and the walk reads about a place's nearest thousand profiles' areas instead of all of them.
+ */
+export const DENSE_AREAS = 2_500;
+/** How many areas the nearest-first walk reads: enough for SEARCH_TOTAL_CAP + 1 profiles' disc at any US latitude. */
+export const NEAREST_AREAS = 2_500;
+
+/**
+ * The candidates of a ZIP-only search (decision 049), in one of three ways; the two not needed never run (one-time
+ * filters on counts):
+ * - few areas cover the ZIP (up to DENSE_AREAS, read off service_areas_cover_idx once): all of them, each area's
+ *   distance computed; only the profiles within the SEARCH_TOTAL_CAP + 1st one's distance are read for their rank
+ *   (the rank orders profiles at the same distance only);
+ * - many do: the NEAREST_AREAS areas whose centres are nearest on the plane of degrees (service_areas_centre_idx,
+ *   nearest first) give the distance D of the SEARCH_TOTAL_CAP + 1st covering profile, and the candidates are the
+ *   walk's profiles within D. That is exact when the walk holds every area within D: it does when its last area is
+ *   farther on the plane than D / (69.09 × cos φ), φ the highest latitude within D (along the shortest path, a mile
+ *   is at most 1 / (69.09 × cos φ) degrees of the plane);
+ * - many do and the walk cannot tell (a place far north, or covering areas sparse among the nearest): every
+ *   covering area, as `covered` reads them.
+ */
+function nearestCandidates(covered: (extra: SQL[]) => SQL): SQL {
+  const bp = businessProfiles;
+  const lat = float('lat');
+  const rankOrder = sql`${bp.isVerified} desc, ${bp.rating} desc, ${bp.businessName} asc, ${bp.id} asc`;
+  const fromProbe = distanceFromZip({ latitude: sql`probe.latitude`, longitude: sql`probe.longitude` });
+  const ranked = (near: SQL) => sql`select ${bp.id} as candidate_id, near.distance as candidate_distance,
+        0::real as relevance, row_number() over (order by near.distance asc, ${rankOrder}) as position
+      from ${near} near inner join ${bp} on ${bp.id} = near.profile_id
+      order by near.distance asc, ${rankOrder} limit ${SEARCH_TOTAL_CAP + 1}`;
+  return sql`with probe as materialized (
+      select ${serviceAreas.businessProfileId} as profile_id, ${serviceAreas.latitude} as latitude,
+        ${serviceAreas.longitude} as longitude, ${serviceAreas.radiusMiles} as radius
+      from ${serviceAreas} where ${boxHoldsZip()} limit ${DENSE_AREAS + 1}),
+    walk as materialized (
+      select ${serviceAreas.businessProfileId} as profile_id, ${distanceFromZip()} as distance,
+        ${serviceAreas.radiusMiles} as radius, ${planarFromZip()} as planar
+      from ${serviceAreas} where (select count(*) from probe) > ${DENSE_AREAS}
+      order by ${planarFromZip()} limit ${NEAREST_AREAS}),
+    nearest as materialized (
+      select profile_id, min(distance) as distance from walk where distance <= radius group by profile_id),
+    cutoff as materialized (select distance from nearest order by distance limit 1 offset ${SEARCH_TOTAL_CAP}),
+    reach as materialized (
+      select cutoff.distance from cutoff where (select count(*) from walk) < ${NEAREST_AREAS}
+        or (select max(planar) from walk) * ${MILES_PER_DEGREE}::float8
+          * cos(radians(least(90::float8, abs(${lat}) + cutoff.distance / ${MILES_PER_DEGREE}::float8))) > cutoff.distance),
+    few as materialized (
+      select profile_id, min(distance) as distance
+      from (select profile_id, ${fromProbe} as distance, radius from probe
+        where (select count(*) from probe) <= ${DENSE_AREAS}) areas
+      where distance <= radius group by profile_id)
+    (${ranked(sql`(select * from few where distance <= coalesce(
+        (select distance from few order by distance limit 1 offset ${SEARCH_TOTAL_CAP}), 'infinity'::float8))`)})
+    union all
+    (${ranked(sql`(select * from nearest where distance <= (select distance from reach))`)})
+    union all
+    (${covered([sql`(select count(*) from probe) > ${DENSE_AREAS}`, sql`not exists (select 1 from reach)`])})`;
 }
 
 /**

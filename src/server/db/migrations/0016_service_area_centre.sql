@@ -1,0 +1,1 @@
+CREATE INDEX "service_areas_centre_idx" ON "service_areas" USING gist (point("longitude", "latitude"));
