@@ -4,7 +4,6 @@ import type { Conversation } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
 import { usePollingFallback } from '#client/lib/event-stream.js';
 import { fetchPage } from '#client/lib/paging.js';
-import { queryLoader } from '#client/lib/route-loader.js';
 
 /** GET /api/conversations: its first page, latest activity first, and whether more follow (docs/contract.md §3.3). */
 export const conversationsQueryOptions = queryOptions({
@@ -16,12 +15,6 @@ export const conversationsQueryOptions = queryOptions({
 export function useConversations(options: { enabled?: boolean } = {}) {
   const refetchInterval = usePollingFallback(CONVERSATIONS_POLL_MS);
   return useQuery({ ...conversationsQueryOptions, refetchInterval, enabled: options.enabled ?? true });
-}
-
-/** The unread messages of the conversations on the first page (the latest activity, where a new message lands). */
-export function useUnreadTotal(enabled: boolean): number {
-  const { data } = useConversations({ enabled });
-  return (data?.items ?? []).reduce((sum, conversation) => sum + conversation.unreadCount, 0);
 }
 
 /** The page of conversations after the conversation `before`, with the next page's `before`. */
@@ -41,8 +34,3 @@ export const conversationQueryOptions = (conversationId: string) =>
     queryKey: [...conversationsQueryOptions.queryKey, 'one', conversationId],
     queryFn: ({ signal }) => api<Conversation>(`/api/conversations/${encodeURIComponent(conversationId)}`, { signal }),
   });
-
-/** What every signed-in screen's frame shows (app.tsx, the signed-in routes' loader): the unread count. */
-export const signedInFrameLoader = queryLoader((queryClient, _args, user) =>
-  user ? queryClient.ensureQueryData(conversationsQueryOptions) : Promise.resolve(),
-);
