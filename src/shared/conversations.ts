@@ -52,11 +52,3 @@ export type Conversation = z.infer<typeof ConversationAnswer>;
 export type UnreadTotal = z.infer<typeof UnreadTotalAnswer>;
 
 export type MessageCreatedEvent = { conversationId: string; message: Message };
-
-/** Spec §5 'Conversation search': case-insensitive on job title, other party's name or business name. */
-export function matchesConversation(conversation: Conversation, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  const { jobTitle, otherParty } = conversation;
-  return [jobTitle, otherParty.name, otherParty.businessName ?? ''].some((text) => text.toLowerCase().includes(needle));
-}

@@ -25,9 +25,6 @@ export function linkWith(path: string, search: URLSearchParams, changes: Record<
   return query ? `${path}?${query}` : path;
 }
 
-/** `path` with `before` set to the given item (other parameters kept): the page after it. */
-export const pageAfter = (path: string, search: URLSearchParams, before: string) => linkWith(path, search, { before });
-
 type ShowMore<T> = {
   /** The query key of the pages fetched on request; the start of the list's own key, so invalidating it refreshes them. */
   key: readonly unknown[];
