@@ -93,7 +93,7 @@ const ALLOWLIST = {
       'src/client/layout': ['not-found-page.tsx'],
       'src/client/legal': ['privacy-page.tsx', 'terms-page.tsx'],
       // The route table's own lazy modules: the signed-in frame's loader and the forms' route actions.
-      'src/client/messages': ['api/get-conversations.ts', 'api/send-message.ts', 'pages/messages-page.tsx'],
+      'src/client/messages': ['api/get-unread-total.ts', 'api/send-message.ts', 'pages/messages-page.tsx'],
       'src/client/projects': ['pages/projects-page.tsx'],
       'src/client/promo': ['api/redeem-promo-code.ts'],
     },

@@ -82,6 +82,12 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       expect(await conversation.getByTestId('conversation-unread').textContent()).toBe('1');
       await expect.poll(() => customer.getByTestId('nav-unread').first().textContent()).toBe('1');
       await shot(customer, `messages-list-${lang}-1280`);
+      // The search asks the server as one types (decision 048): no match for a stranger, then the business's name.
+      const box = customer.getByRole('searchbox', { name: catalogText(lang, 'messages:search_label') });
+      await box.fill('Nobody');
+      await customer.getByText(catalogText(lang, 'messages:no_matches', { search: 'Nobody' })).waitFor();
+      await box.fill(lang === 'en' ? 'TILE WORKS' : 'azulejos pablo');
+      await conversation.waitFor();
       await conversation.click();
       await customer.getByTestId('message').filter({ hasText: text }).waitFor();
       await expect.poll(() => customer.getByTestId('nav-unread').count()).toBe(0);

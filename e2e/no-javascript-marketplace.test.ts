@@ -417,6 +417,18 @@ describeJourney('with JavaScript off: post a job with a photo, a provider bids, 
     await deep.getByRole('link', { name: catalogText('en', 'messages:newest_conversations') }).click();
     await deep.getByTestId('conversation').first().waitFor();
 
+    // The search box is a GET form: Enter asks the server for the matches (decision 048), the open conversation kept.
+    const box = page.getByRole('searchbox', { name: catalogText('en', 'messages:search_label') });
+    await box.fill('zzz');
+    await box.press('Enter');
+    await page.getByText(catalogText('en', 'messages:no_matches', { search: 'zzz' })).waitFor();
+    expect(new URL(page.url()).searchParams.get('c')).toBe(conversationId);
+    // Named by the other party's first and last name, in another case.
+    await box.fill('NICO TEST');
+    await box.press('Enter');
+    await page.waitForURL(/q=NICO\+TEST/);
+    expect(await page.getByTestId('conversation').count()).toBe(1);
+
     await page.getByRole('textbox', { name: catalogText('en', 'messages:input_label') }).fill('Yes, Monday works.');
     await page.getByRole('button', { name: catalogText('en', 'messages:send'), exact: true }).click();
     await page.waitForURL(/\/messages\?c=/);

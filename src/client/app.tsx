@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
       },
       {
         Component: RequireAuth,
-        lazy: fromModule(() => import('#client/messages/api/get-conversations.js'), { loader: 'signedInFrameLoader' }),
+        lazy: fromModule(() => import('#client/messages/api/get-unread-total.js'), { loader: 'signedInFrameLoader' }),
         children: [
           {
             path: 'post-job',

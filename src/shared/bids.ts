@@ -10,6 +10,7 @@ import {
   type ActivityLevel,
 } from './bid-rules.js';
 import { moneySchema, toCents } from './money.js';
+import { LIST_PAGE, ListPageQuerySchema } from './paging.js';
 import type {
   BidAnswer,
   CompetitiveIntelligenceAnswer,
@@ -65,6 +66,20 @@ export const DecideDisputeSchema = z.object({
 });
 export type DecideDisputeInput = z.input<typeof DecideDisputeSchema>;
 export type DecideDisputeData = z.output<typeof DecideDisputeSchema>;
+
+/**
+ * GET /api/my-bids (docs/contract.md §3.3): a page of the caller's bids; with `jobIds` (job ids separated by commas,
+ * at most a page's worth, LIST_PAGE) only their bids on those jobs: a screen's 'already bid' marks on the jobs it
+ * shows, whatever the number of bids (docs/decisions/048-lists-past-their-first-page.md).
+ */
+export const MyBidsQuerySchema = ListPageQuerySchema.extend({
+  jobIds: z
+    .string()
+    .transform((value) => value.split(',').map((id) => id.trim()))
+    .pipe(z.array(z.string().uuid('bids:validation_job_ids_invalid')).max(LIST_PAGE, 'bids:validation_job_ids_max'))
+    .optional(),
+});
+export type MyBidsQuery = z.output<typeof MyBidsQuerySchema>;
 
 /** The API's answers, as the routes declare them: inferred from their zod schemas in answers/bids.ts. */
 export type Bid = z.infer<typeof BidAnswer>;

@@ -7,3 +7,5 @@ export const MESSAGES_POLL_MS = 5_000;
 /** GET /api/messages answers the newest page of a thread, and older pages by `before` (docs/contract.md §3.3). */
 export const MESSAGES_PAGE = 100;
 export const MESSAGES_PAGE_MAX = 200;
+/** GET /api/conversations?q= searches for at most this many characters (decision 048). */
+export const CONVERSATION_SEARCH_MAX_LENGTH = 200;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE, MESSAGES_PAGE_MAX } from './conversation-rules.js';
-import { pageQuerySchema } from './paging.js';
-import type { ConversationAnswer, MessageAnswer } from './answers/conversations.js';
+import {
+  CONVERSATION_SEARCH_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PAGE,
+  MESSAGES_PAGE_MAX,
+} from './conversation-rules.js';
+import { ListPageQuerySchema, pageQuerySchema } from './paging.js';
+import type { ConversationAnswer, MessageAnswer, UnreadTotalAnswer } from './answers/conversations.js';
 
 // Plain values live in a zod-free module, so screens that only poll or count ship no zod (decision 009).
 export * from './conversation-rules.js';
@@ -25,17 +30,25 @@ export const MessagesQuerySchema = pageQuerySchema(MESSAGES_PAGE, MESSAGES_PAGE_
 export type MessagesQuery = z.output<typeof MessagesQuerySchema>;
 export const ConversationParamsSchema = z.object({ id: z.string() });
 
+/**
+ * GET /api/conversations: a page of the caller's conversations; with `q` (trimmed; empty is none), those whose job
+ * title, other party's name or business name holds it, in any case (spec §5 'Conversation search', decision 048).
+ */
+export const ConversationsQuerySchema = ListPageQuerySchema.extend({
+  q: z
+    .string()
+    .trim()
+    .max(CONVERSATION_SEARCH_MAX_LENGTH, 'messages:validation_search_max')
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type ConversationsQuery = z.output<typeof ConversationsQuerySchema>;
+
 /** The API's answers, as the routes declare them: inferred from their zod schemas in answers/conversations.ts. */
 export type Message = z.infer<typeof MessageAnswer>;
 
 export type Conversation = z.infer<typeof ConversationAnswer>;
 
-export type MessageCreatedEvent = { conversationId: string; message: Message };
+export type UnreadTotal = z.infer<typeof UnreadTotalAnswer>;
 
-/** Spec §5 'Conversation search': case-insensitive on job title, other party's name or business name. */
-export function matchesConversation(conversation: Conversation, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  const { jobTitle, otherParty } = conversation;
-  return [jobTitle, otherParty.name, otherParty.businessName ?? ''].some((text) => text.toLowerCase().includes(needle));
-}
+export type MessageCreatedEvent = { conversationId: string; message: Message };

@@ -17,5 +17,5 @@ export {
   DECLINE_BID_INTENT,
   OwnerBidList,
 } from './components/owner-bid-list.js';
-export { ProviderMode } from './components/provider-mode.js';
+export { loadProviderMode, ProviderMode } from './components/provider-mode.js';
 export { QuickStats } from './components/quick-stats.js';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type BaseSyntheticEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent, type FormEvent } from 'react';
 import { data, useActionData, useFormAction, useNavigation, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ZodError } from 'zod';
@@ -49,6 +49,16 @@ export function useFormWatch(read: (values: Record<string, string>) => void) {
     if (ref.current) latest.current(valuesOf(ref.current));
   }, []);
   return { ref, onChange: (event: FormEvent<HTMLFormElement>) => latest.current(valuesOf(event.currentTarget)) };
+}
+
+/** `value` once it has held still for `delay` ms: a live search waits for typing to pause. */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
 }
 
 /**

@@ -14,11 +14,15 @@ export async function fetchPage<T>(path: string, signal?: AbortSignal): Promise<
   return { items: body, nextBefore: headers.get(NEXT_BEFORE_HEADER) };
 }
 
-/** `path` with `before` set to the given item (other parameters kept): the page after it. */
-export function pageAfter(path: string, search: URLSearchParams, before: string): string {
+/** `path` with the screen's parameters (`search`) kept but for `changes`: a value sets one, null drops it. */
+export function linkWith(path: string, search: URLSearchParams, changes: Record<string, string | null>): string {
   const next = new URLSearchParams(search);
-  next.set('before', before);
-  return `${path}?${next.toString()}`;
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+  }
+  const query = next.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 type ShowMore<T> = {

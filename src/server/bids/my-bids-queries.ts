@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MyBid, MyBidStats } from '#shared/bids.js';
 import { formatMoney } from '#shared/money.js';
 import { afterCursor, toPage, type DbOrTx, type Page } from '#server/db/client.js';
@@ -10,19 +10,26 @@ import { bidTimeline } from './timeline.js';
 
 /**
  * A page of the provider's bids with their jobs' titles, newest first (docs/contract.md §3.3): `limit` bids, after
- * the bid `before` when given (keyset on (created_at, id), read backwards from bids_provider_idx).
+ * the bid `before` when given (keyset on (created_at, id), read backwards from bids_provider_idx). With `jobIds`,
+ * only the bids on those jobs (at most one each, read from bids_job_provider_key; decision 048).
  */
 export async function selectMyBids(
   db: DbOrTx,
   providerId: string,
-  page: { before?: string | undefined; limit: number },
+  page: { before?: string | undefined; limit: number; jobIds?: string[] | undefined },
 ): Promise<Page<MyBid>> {
   const cursor = sql`select b.created_at, b.id from ${bids} b where b.id = ${page.before} and b.provider_id = ${providerId}`;
   const rows = await db
     .select({ bid: bids, jobTitle: jobs.title, jobStatus: jobs.status })
     .from(bids)
     .innerJoin(jobs, eq(jobs.id, bids.jobId))
-    .where(and(eq(bids.providerId, providerId), page.before ? afterCursor(bids.createdAt, bids.id, cursor) : undefined))
+    .where(
+      and(
+        eq(bids.providerId, providerId),
+        page.jobIds ? inArray(bids.jobId, page.jobIds) : undefined,
+        page.before ? afterCursor(bids.createdAt, bids.id, cursor) : undefined,
+      ),
+    )
     .orderBy(desc(bids.createdAt), desc(bids.id))
     .limit(page.limit + 1);
   const { items, nextBefore } = toPage(rows, page.limit, (row) => row.bid.id);

@@ -5,7 +5,8 @@ import { bids } from '#server/db/schema/index.js';
 import { as, createTestApp, signUp, type Session, type TestApp } from '#server/test/app.js';
 import { createJob, createJobs, makeProvider } from '#server/test/factories.js';
 
-// GET /api/my-bids pages (docs/contract.md §3.3, docs/decisions/045-keyset-paging.md).
+// GET /api/my-bids pages (docs/contract.md §3.3, docs/decisions/045-keyset-paging.md), and answers the bids on the
+// jobs a screen shows (`jobIds`, decision 048).
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ async function providerWithBids(count: number) {
       };
     }),
   );
-  return { owner, provider };
+  return { owner, provider, jobs: posted };
 }
 
 /** One page: its items and the header that names the next one. */
@@ -105,6 +106,68 @@ describe('my bids, a page at a time', () => {
     // A job's id, or no row at all, is no bid of theirs either.
     const job = await createJob(t.app.db, other.owner.user.id);
     expect((await page(provider, `?before=${job.id}`)).items).toEqual([]);
+  });
+});
+
+describe('my bids on the jobs a screen shows (jobIds)', () => {
+  it('answers the bid on a job however old, for a provider with more than a page of bids', async () => {
+    const { owner, provider, jobs } = await providerWithBids(LIST_PAGE + 21);
+    const jobId = (n: number) => jobs.find((job) => job.title === `job ${n}`)!.id;
+    // The oldest bid is not on the first page: a mark read from it would miss job 0.
+    expect((await page(provider, '')).items.map((bid) => bid.jobTitle)).not.toContain('job 0');
+    const unbid = await createJob(t.app.db, owner.user.id);
+    const marks = await page(provider, `?jobIds=${[jobId(0), unbid.id, jobId(70)].join(',')}`);
+    // Newest first, one bid a job; the job without a bid of theirs has none.
+    expect(marks.items.map((bid) => bid.jobTitle)).toEqual(['job 70', 'job 0']);
+    expect(marks.next).toBeUndefined();
+    const all = (await page(provider, `?limit=${LIST_PAGE_MAX}`)).items;
+    expect(marks.items).toEqual(all.filter((bid) => ['job 70', 'job 0'].includes(bid.jobTitle)));
+    // Spaces around the ids are forgiven; a page's worth of ids is the most asked at once.
+    const fifty = jobs.slice(0, LIST_PAGE).map((job) => job.id);
+    expect((await page(provider, `?jobIds=${encodeURIComponent(` ${jobId(0)} , ${jobId(1)}`)}`)).items).toHaveLength(2);
+    const most = await page(provider, `?jobIds=${fifty.join(',')}`);
+    expect(most.items).toHaveLength(LIST_PAGE);
+    expect(most.next).toBeUndefined();
+    // Paged as the whole list is: two at a time, the second page after the first.
+    const first = await page(provider, `?limit=2&jobIds=${fifty.slice(0, 3).join(',')}`);
+    expect(first.items).toHaveLength(2);
+    const rest = await page(provider, `?limit=2&jobIds=${fifty.slice(0, 3).join(',')}&before=${first.next}`);
+    expect([...first.items, ...rest.items]).toEqual(
+      (await page(provider, `?jobIds=${fifty.slice(0, 3).join(',')}`)).items,
+    );
+    expect(rest.next).toBeUndefined();
+    // Another provider's bids on the same jobs are not theirs.
+    const other = await makeProvider(t.app, 0);
+    expect((await page(other, `?jobIds=${jobId(0)}`)).items).toEqual([]);
+  });
+
+  it('refuses an id that is no uuid, an empty list and more ids than a page with 400 and a code saying which', async () => {
+    const { provider, jobs } = await providerWithBids(2);
+    const ids = jobs.map((job) => job.id);
+    const many = Array.from(
+      { length: LIST_PAGE + 1 },
+      (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    );
+    for (const [query, code] of [
+      ['?jobIds=', 'bids:validation_job_ids_invalid'],
+      ['?jobIds=nope', 'bids:validation_job_ids_invalid'],
+      [`?jobIds=${ids[0]},`, 'bids:validation_job_ids_invalid'],
+      [`?jobIds=${ids[0]};${ids[1]}`, 'bids:validation_job_ids_invalid'],
+      [`?jobIds=${many.join(',')}`, 'bids:validation_job_ids_max'],
+      [`?jobIds=${ids[0]}&jobIds=${ids[1]}`, 'validation:repeated_parameter'],
+    ] as const) {
+      const response = await get(provider, `/api/my-bids${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const body = response.json() as { code: string; errors: { code: string; message: string }[] };
+      expect(body.code, query).toBe('validation_error');
+      expect(
+        body.errors.map((error) => error.code),
+        query,
+      ).toContain(code);
+    }
+    // The message says what the limit is.
+    const tooMany = await get(provider, `/api/my-bids?jobIds=${many.join(',')}`);
+    expect(tooMany.json().errors).toContainEqual(expect.objectContaining({ message: 'At most 50 job ids' }));
   });
 });
 

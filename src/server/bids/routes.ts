@@ -5,10 +5,10 @@ import {
   DecideDisputeSchema,
   DISPUTE_STATUSES,
   DisputeBidSchema,
+  MyBidsQuerySchema,
   PlaceBidSchema,
   ReviseBidSchema,
 } from '#shared/bids.js';
-import { ListPageQuerySchema } from '#shared/paging.js';
 import { ctx } from '#server/http/context.js';
 import { pagedAnswer, pageReply } from '#server/http/paging.js';
 import { declineBid, getIntelligence, listJobBids, listMyBids, myBidStats, placeBid, reviseBid } from './service.js';
@@ -64,12 +64,13 @@ export async function bidRoutes(app: FastifyInstance) {
     async (request) => getIntelligence(await ctx(request), request.params.id),
   );
 
-  // A page, newest first; X-Next-Before names the next one (docs/contract.md §3.3, decision 045).
+  // A page, newest first; X-Next-Before names the next one (docs/contract.md §3.3, decision 045); `jobIds` keeps the
+  // bids on those jobs (decision 048).
   r.get(
     '/api/my-bids',
     {
       config: { replicaReads: true, ...pagedAnswer },
-      schema: { querystring: ListPageQuerySchema, response: { 200: z.array(MyBidAnswer) } },
+      schema: { querystring: MyBidsQuerySchema, response: { 200: z.array(MyBidAnswer) } },
     },
     async (request, reply) => {
       const page = await listMyBids(await ctx(request), request.query);

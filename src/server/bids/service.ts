@@ -6,12 +6,12 @@ import {
   type Bid,
   type CompetitiveIntelligence,
   type MyBid,
+  type MyBidsQuery,
   type MyBidStats,
   type PlaceBidData,
   type ReviseBidData,
 } from '#shared/bids.js';
 import type { Language } from '#shared/i18n/languages.js';
-import type { PageQuery } from '#shared/paging.js';
 import type { Page } from '#server/db/client.js';
 import { formatMoney } from '#shared/money.js';
 import { postLedgerEntry } from '#server/credits/index.js';
@@ -300,7 +300,10 @@ export function myBidStats(ctx: Ctx): Promise<MyBidStats> {
   return selectMyBidStats(ctx.db, ctx.user.id);
 }
 
-/** GET /api/my-bids: a page of the caller's bids with their jobs' titles, newest first (docs/contract.md §3.3). */
-export async function listMyBids(ctx: Ctx, page: PageQuery): Promise<Page<MyBid>> {
+/**
+ * GET /api/my-bids: a page of the caller's bids with their jobs' titles, newest first, or of their bids on the jobs
+ * `jobIds` names (docs/contract.md §3.3).
+ */
+export async function listMyBids(ctx: Ctx, page: MyBidsQuery): Promise<Page<MyBid>> {
   return selectMyBids(ctx.db, ctx.user.id, page);
 }

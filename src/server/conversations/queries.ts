@@ -151,6 +151,20 @@ export async function markRead(db: DbOrTx, conversationId: string, receiverId: s
   return updated.length;
 }
 
+/**
+ * Messages sent to the user and not read yet, in all their conversations (GET /api/conversations/unread, decision
+ * 048): the entries of messages_unread_idx (receiver_id, where not is_read) under the user, an index-only count.
+ */
+const unreadTotalStatement = preparedStatement<{ total: number }>(
+  'messages_unread_total',
+  sql`select count(*)::int as total from ${messages} where receiver_id = ${param('me')}::uuid and not is_read`,
+);
+
+export async function unreadTotalOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await unreadTotalStatement(db, { me: userId });
+  return Number(row?.total ?? 0);
+}
+
 /** Unread messages addressed to `userId` on each of these jobs. */
 export async function unreadCountsByJob(db: DbOrTx, userId: string, jobIds: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();

@@ -1,30 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ConversationParamsSchema, MessagesQuerySchema, SendMessageSchema } from '#shared/conversations.js';
-import { ListPageQuerySchema } from '#shared/paging.js';
+import {
+  ConversationParamsSchema,
+  ConversationsQuerySchema,
+  MessagesQuerySchema,
+  SendMessageSchema,
+} from '#shared/conversations.js';
 import { ctx } from '#server/http/context.js';
 import { pagedAnswer, pageReply } from '#server/http/paging.js';
 import { sendJson } from '#server/http/openapi.js';
 import { serializeConversations } from './conversation-serializer.js';
-import { getConversation, listConversations, listMessages, markConversationRead, sendMessage } from './service.js';
+import {
+  getConversation,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  sendMessage,
+  unreadTotal,
+} from './service.js';
 import { z } from 'zod';
-import { ConversationAnswer, MarkReadAnswer, MessageAnswer } from '#shared/answers/conversations.js';
+import { ConversationAnswer, MarkReadAnswer, MessageAnswer, UnreadTotalAnswer } from '#shared/answers/conversations.js';
 
 export async function conversationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // One prepared statement, serialised by schema (conversation-serializer.ts): a hot read (issue 16). A page, latest
-  // activity first; X-Next-Before names the next one (docs/contract.md §3.3, decision 045).
+  // activity first; X-Next-Before names the next one (docs/contract.md §3.3, decision 045); `q` searches (048).
   r.get(
     '/api/conversations',
     {
       config: { replicaReads: true, ...pagedAnswer },
-      schema: { querystring: ListPageQuerySchema, response: { 200: z.array(ConversationAnswer) } },
+      schema: { querystring: ConversationsQuerySchema, response: { 200: z.array(ConversationAnswer) } },
     },
     async (request, reply) => {
       const page = await listConversations(await ctx(request), request.query);
       return sendJson(pageReply(reply, page), serializeConversations(page.items));
     },
+  );
+
+  // The frame's unread badge: every conversation's unread messages, whatever page of them a screen lists (048).
+  r.get(
+    '/api/conversations/unread',
+    { config: { replicaReads: true }, schema: { response: { 200: UnreadTotalAnswer } } },
+    async (request) => unreadTotal(await ctx(request)),
   );
 
   r.get(

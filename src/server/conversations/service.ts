@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Conversation,
+  ConversationsQuery,
   Message,
   MessageCreatedEvent,
   MessagesQuery,
   SendMessageData,
+  UnreadTotal,
 } from '#shared/conversations.js';
 import { fullName } from '#shared/names.js';
-import type { PageQuery } from '#shared/paging.js';
 import type { Db, Page } from '#server/db/client.js';
 import { notificationPayload } from '#server/events/index.js';
 import type { Ctx } from '#server/http/context.js';
@@ -16,7 +17,15 @@ import { AppError } from '#server/http/errors.js';
 import { assertJobId } from '#server/jobs/index.js';
 import { messagePush, pushValues } from '#server/push/index.js';
 import { conversationOf, conversationsOf } from './list-queries.js';
-import { markRead, messageById, messagesOf, ownConversationId, sendMessageStatement, toMessage } from './queries.js';
+import {
+  markRead,
+  messageById,
+  messagesOf,
+  ownConversationId,
+  sendMessageStatement,
+  toMessage,
+  unreadTotalOf,
+} from './queries.js';
 
 export { unreadCountsByJob } from './queries.js';
 
@@ -109,9 +118,17 @@ export async function markConversationRead(ctx: Ctx, conversationId: string): Pr
   return { updated: await markRead(ctx.db, await ownConversationOrFail(ctx, conversationId), ctx.user.id) };
 }
 
-/** GET /api/conversations: a page of the spec's Conversation shape, latest activity first (one prepared statement). */
-export function listConversations(ctx: Ctx, page: PageQuery): Promise<Page<Conversation>> {
-  return conversationsOf(ctx.db, ctx.user.id, page);
+/**
+ * GET /api/conversations: a page of the spec's Conversation shape, latest activity first (one prepared statement);
+ * with `q`, of those whose job title, other party's name or business name holds it (spec §5 'Conversation search').
+ */
+export function listConversations(ctx: Ctx, query: ConversationsQuery): Promise<Page<Conversation>> {
+  return conversationsOf(ctx.db, ctx.user.id, { before: query.before, limit: query.limit, search: query.q });
+}
+
+/** GET /api/conversations/unread: the caller's unread messages in all their conversations (the frame's badge). */
+export async function unreadTotal(ctx: Ctx): Promise<UnreadTotal> {
+  return { total: await unreadTotalOf(ctx.db, ctx.user.id) };
 }
 
 /**

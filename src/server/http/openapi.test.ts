@@ -58,17 +58,25 @@ describe('the OpenAPI contract (docs/decisions/036-openapi-contract.md)', () => 
     expect(document.paths['/api/jobs/{id}/bids']?.post?.responses).toHaveProperty('4XX');
   });
 
-  it('declares the paged lists: their limit and before, and the X-Next-Before header of their answer', () => {
-    for (const path of ['/api/my-bids', '/api/conversations']) {
+  it('declares the paged lists: their limit, before and filter, and the X-Next-Before header of their answer', () => {
+    for (const [path, filter] of [
+      ['/api/my-bids', 'query jobIds'],
+      ['/api/conversations', 'query q'],
+    ] as const) {
       const operation = document.paths[path]?.get as Operation & { parameters?: { name: string; in: string }[] };
-      expect(operation.parameters?.map((p) => `${p.in} ${p.name}`).sort(), path).toEqual([
-        'query before',
-        'query limit',
-      ]);
+      expect(operation.parameters?.map((p) => `${p.in} ${p.name}`).sort(), path).toEqual(
+        ['query before', 'query limit', filter].sort(),
+      );
       expect(operation.responses?.['200'], path).toMatchObject({
         headers: { 'x-next-before': { schema: { type: 'string', format: 'uuid' } } },
       });
     }
+  });
+
+  it('declares the unread total of every conversation (decision 048)', () => {
+    expect(document.paths['/api/conversations/unread']?.get?.responses?.['200']).toMatchObject({
+      content: { 'application/json': { schema: { properties: { total: { type: 'integer' } }, required: ['total'] } } },
+    });
   });
 
   it('serves no docs page outside development', async () => {

@@ -35,3 +35,6 @@ export const ConversationAnswer = z
 
 /** POST /api/conversations/{id}/mark-read: how many messages it marked. */
 export const MarkReadAnswer = z.object({ updated: z.number().int() });
+
+/** GET /api/conversations/unread: the caller's unread messages in all their conversations (decision 048). */
+export const UnreadTotalAnswer = z.object({ total: z.number().int() });

@@ -23,3 +23,19 @@ export const myBidsAfterQueryOptions = (before: string) =>
     queryKey: [...myBidsQueryOptions.queryKey, 'after', before],
     queryFn: ({ signal }) => fetchMyBidsAfter(before, signal),
   });
+
+/**
+ * GET /api/my-bids?jobIds=: the provider's bids on these jobs (at most a page's worth, LIST_PAGE), however old: what
+ * marks a job 'already bid' (decision 048), with the jobs they were asked for (a job not among them is not known
+ * yet). Under my-bids' key, so a bid placed refreshes them.
+ */
+export const myBidsOnJobsQueryOptions = (jobIds: string[]) => {
+  const ids = [...jobIds].sort();
+  return queryOptions({
+    queryKey: [...myBidsQueryOptions.queryKey, 'on', ids],
+    queryFn: async ({ signal }) => ({
+      jobIds: ids,
+      bids: await api<MyBid[]>(`/api/my-bids?jobIds=${ids.join(',')}`, { signal }),
+    }),
+  });
+};

@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { BriefcaseBusiness, Coins, Lightbulb } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +11,21 @@ import { Badge } from '#client/ui/badge.js';
 import { Button } from '#client/ui/button.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Skeleton } from '#client/ui/skeleton.js';
-import { useMyBids } from '../api/get-my-bids.js';
-import { useAvailableJobs } from '../api/use-available-jobs.js';
+import { myBidsOnJobsQueryOptions } from '../api/get-my-bids.js';
+import { availableJobsQueryOptions, availableOf, useAvailableJobs } from '../api/use-available-jobs.js';
 import { QuickBid } from './quick-bid.js';
 
 // Spec §9 'Lists': provider mode shows the first 10 available jobs.
 const AVAILABLE_JOB_COUNT = 10;
+
+/**
+ * What provider mode reads first (the dashboard's loader): the open jobs it lists, then the provider's bids on those
+ * jobs, which mark them 'already bid' (decision 048).
+ */
+export async function loadProviderMode(queryClient: QueryClient, userId: string) {
+  const jobs = availableOf(await queryClient.ensureQueryData(availableJobsQueryOptions), userId, AVAILABLE_JOB_COUNT);
+  if (jobs.length > 0) await queryClient.ensureQueryData(myBidsOnJobsQueryOptions(jobs.map((job) => job.id)));
+}
 
 /** The dashboard's 'I Provide Services' mode (spec §2): available jobs with a quick bid on each. */
 export function ProviderMode() {
@@ -28,8 +38,15 @@ export function ProviderMode() {
 function AvailableJobs({ user }: { user: User }) {
   const { t } = useTranslation();
   const { jobs, isPending, isError } = useAvailableJobs(user.id, AVAILABLE_JOB_COUNT);
-  const { data: myBids } = useMyBids();
-  const bidByJob = new Map((myBids ?? []).map((bid) => [bid.jobId, bid]));
+  // The provider's bids on exactly these jobs, however many bids they placed elsewhere since (decision 048). When a
+  // new lead joins the list, the jobs already marked keep their controls (and a quick bid being typed) meanwhile.
+  const marks = useQuery({
+    ...myBidsOnJobsQueryOptions(jobs.map((job) => job.id)),
+    enabled: jobs.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const known = new Set(marks.data?.jobIds);
+  const bidByJob = new Map((marks.data?.bids ?? []).map((bid) => [bid.jobId, bid]));
 
   return (
     <section className="grid gap-5" aria-labelledby="available-jobs-title" data-testid="provider-mode">
@@ -83,7 +100,15 @@ function AvailableJobs({ user }: { user: User }) {
             <li key={job.id}>
               <JobCard
                 job={job}
-                actions={<QuickBid job={job} credits={user.credits} existingBid={bidByJob.get(job.id)} />}
+                actions={
+                  // No quick bid before the marks say whether the job has theirs (if they cannot be read, the
+                  // server still refuses a second bid).
+                  known.has(job.id) || marks.isError ? (
+                    <QuickBid job={job} credits={user.credits} existingBid={bidByJob.get(job.id)} />
+                  ) : (
+                    <Skeleton className="h-8 w-28 self-start" />
+                  )
+                }
               />
             </li>
           ))}

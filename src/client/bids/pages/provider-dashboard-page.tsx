@@ -15,9 +15,10 @@ import { Button } from '#client/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
+import { PageLinks } from '#client/ui/page-links.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import { fetchMyBidsAfter, myBidsAfterQueryOptions, myBidsQueryOptions, useMyBids } from '../api/get-my-bids.js';
-import { pageAfter, useShowMore } from '#client/lib/paging.js';
+import { useShowMore } from '#client/lib/paging.js';
 import { myBidStatsQueryOptions, useMyBidStats } from '../api/get-my-bid-stats.js';
 import { BidStatusBadge, TierBadge } from '../components/tier-badge.js';
 import { BidTimeline } from '../components/bid-timeline.js';
@@ -144,7 +145,6 @@ function ProviderDashboard({ user }: { user: User }) {
 function RecentBids({ before }: { before: string | null }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const [search] = useSearchParams();
   const newest = useMyBids({ enabled: before === null });
   const after = useQuery({ ...myBidsAfterQueryOptions(before ?? ''), enabled: before !== null });
   const shown = before === null ? (newest.data ?? []).slice(0, RECENT_BID_COUNT) : (after.data?.items ?? []);
@@ -188,20 +188,14 @@ function RecentBids({ before }: { before: string | null }) {
             </li>
           ))}
         </ul>
-        <div className="flex flex-wrap gap-2">
-          {list.last && (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageAfter(PROVIDER_DASHBOARD_PATH, search, list.last)} onClick={list.showMore}>
-                {t('bids:show_more_bids')}
-              </Link>
-            </Button>
-          )}
-          {before !== null && (
-            <Button asChild variant="ghost" size="sm">
-              <Link to={PROVIDER_DASHBOARD_PATH}>{t('bids:newest_bids')}</Link>
-            </Button>
-          )}
-        </div>
+        <PageLinks
+          path={PROVIDER_DASHBOARD_PATH}
+          last={list.last}
+          onShowMore={list.showMore}
+          later={before !== null}
+          showMoreLabel={t('bids:show_more_bids')}
+          firstPageLabel={t('bids:newest_bids')}
+        />
       </CardContent>
     </Card>
   );

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { ProviderSearchResult } from '#shared/business-profiles.js';
 import { SPANISH } from '#shared/languages-spoken.js';
 import { categoriesQueryOptions, categoryLabel, useCategories } from '#client/jobs/index.js';
-import { useFormWatch } from '#client/lib/forms.js';
+import { useDebounced, useFormWatch } from '#client/lib/forms.js';
 import { queryLoader } from '#client/lib/route-loader.js';
 import { ServiceRequestDialog, type RequestTarget } from '#client/service-requests/index.js';
 import { Button } from '#client/ui/button.js';
@@ -20,15 +20,6 @@ import { ProviderCard, providerName } from '../components/provider-card.js';
 
 /** Typing pauses this long before the search reruns (spec §2: no need to press Search). */
 const DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** The search in the address (`?q=&category=&location=&language=`), as the page starts with it. */
 const searchOf = (params: URLSearchParams): ProviderSearch => ({

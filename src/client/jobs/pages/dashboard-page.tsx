@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import type { User } from '#shared/auth.js';
 import { DASHBOARD_JOB_COUNT, type Job } from '#shared/jobs.js';
 import { useUser } from '#client/auth/index.js';
-import { myBidStatsQueryOptions, myBidsQueryOptions, ProviderMode, QuickStats } from '#client/bids/index.js';
+import { loadProviderMode, myBidStatsQueryOptions, ProviderMode, QuickStats } from '#client/bids/index.js';
 import { CreditSidebar, transactionsQueryOptions } from '#client/credits/index.js';
 import { configQueryOptions } from '#client/lib/config.js';
 import { LOGOUT_URL } from '#client/lib/query-client.js';
@@ -37,14 +37,17 @@ import { fullName } from '#shared/names.js';
 
 type Mode = 'customer' | 'provider';
 
-/** What the dashboard shows first (its customer tab and sidebar), for the page to be drawn from (app.tsx). */
+/**
+ * What the dashboard shows first (its customer tab and sidebar, and a provider's tab: the open jobs and their marks),
+ * for the page to be drawn from (app.tsx).
+ */
 export const dashboardLoader = queryLoader((queryClient, _args, user) => {
   if (!user) return Promise.resolve();
   const sidebar =
     user.role === 'provider'
       ? [
           queryClient.ensureQueryData(transactionsQueryOptions),
-          queryClient.ensureQueryData(myBidsQueryOptions),
+          loadProviderMode(queryClient, user.id),
           queryClient.ensureQueryData(myBidStatsQueryOptions),
         ]
       : [queryClient.ensureQueryData(configQueryOptions)];

@@ -1,14 +1,16 @@
-import { MessageSquare, Search } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { matchesConversation, type Conversation } from '#shared/conversations.js';
+import { Link, useSearchParams } from 'react-router';
+import type { Conversation } from '#shared/conversations.js';
 import { cn } from '#client/lib/cn.js';
 import { formatRelativeTime } from '#client/lib/format.js';
 import { useLanguage } from '#client/lib/i18n.js';
+import { linkWith } from '#client/lib/paging.js';
 import { Avatar } from '#client/ui/avatar.js';
-import { Input } from '#client/ui/input.js';
-import { conversationPath } from '../api/send-message.js';
+import type { ConversationPage } from '../api/get-conversations.js';
+import { MESSAGES_PATH } from '../api/send-message.js';
+import { ConversationSearch } from './conversation-search.js';
 
 type ConversationListProps = {
   conversations: Conversation[];
@@ -18,17 +20,17 @@ type ConversationListProps = {
   footer: ReactNode;
   userId: string;
   selectedId: string | null;
-  search: string;
-  onSearch: (value: string) => void;
+  /** The page listed: its search and where it starts. */
+  page: ConversationPage;
 };
 
 export const displayName = (party: Conversation['otherParty']) => party.businessName || party.name;
 
 /** Spec §2 /messages, left pane: search, count badge, unread badges, name, job title, preview and date. */
 export function ConversationList(props: ConversationListProps) {
-  const { conversations, hasMore, userId, selectedId, search, onSearch, footer } = props;
+  const { conversations, hasMore, userId, selectedId, page, footer } = props;
   const { t } = useTranslation();
-  const visible = conversations.filter((c) => matchesConversation(c, search));
+  const [params] = useSearchParams();
   return (
     <div className="flex min-h-0 flex-col">
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
@@ -41,34 +43,25 @@ export function ConversationList(props: ConversationListProps) {
           {hasMore && '+'}
         </span>
       </div>
-      <div className="relative border-b border-border p-3">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-6 size-4 -translate-y-1/2 text-subtle-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          placeholder={t('messages:search_placeholder')}
-          aria-label={t('messages:search_label')}
-          className="pl-9"
-        />
-      </div>
-      {visible.length === 0 ? (
+      <ConversationSearch q={page.q} selectedId={selectedId} />
+      {conversations.length === 0 ? (
         <p className="flex items-center gap-2 p-4 text-sm text-muted-foreground">
           <MessageSquare className="size-4" aria-hidden />
           {/* A page past the end (?before= the last one) lists nothing: no search to blame. */}
-          {conversations.length === 0 ? t('messages:no_more_conversations') : t('messages:no_matches', { search })}
+          {page.q && page.before === null
+            ? t('messages:no_matches', { search: page.q })
+            : t('messages:no_more_conversations')}
         </p>
       ) : (
         <ul className="min-h-0 flex-1 overflow-y-auto" aria-label={t('messages:conversations_heading')}>
-          {visible.map((conversation) => (
+          {conversations.map((conversation) => (
             <ConversationItem
               key={conversation.id}
               conversation={conversation}
               userId={userId}
               selected={conversation.id === selectedId}
+              // The list stays as it is (its search, its page) with the conversation open.
+              to={linkWith(MESSAGES_PATH, params, { c: conversation.id })}
             />
           ))}
         </ul>
@@ -78,10 +71,10 @@ export function ConversationList(props: ConversationListProps) {
   );
 }
 
-type ItemProps = { conversation: Conversation; userId: string; selected: boolean };
+type ItemProps = { conversation: Conversation; userId: string; selected: boolean; to: string };
 
-/** A link to the conversation (/messages?c=…), so it opens before scripts run too. */
-function ConversationItem({ conversation, userId, selected }: ItemProps) {
+/** A link to the conversation (/messages?c=…, the list's own parameters kept), so it opens before scripts run too. */
+function ConversationItem({ conversation, userId, selected, to }: ItemProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { lastMessage, otherParty, unreadCount } = conversation;
@@ -89,7 +82,7 @@ function ConversationItem({ conversation, userId, selected }: ItemProps) {
   return (
     <li>
       <Link
-        to={conversationPath(conversation.id)}
+        to={to}
         data-testid="conversation"
         aria-current={selected || undefined}
         className={cn(

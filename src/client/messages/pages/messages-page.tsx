@@ -1,5 +1,5 @@
 import { ArrowLeft, Inbox, MessagesSquare } from 'lucide-react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,15 +14,17 @@ import { Button } from '#client/ui/button.js';
 import { Card } from '#client/ui/card.js';
 import { EmptyState } from '#client/ui/empty-state.js';
 import { Page, PageHeader } from '#client/ui/page.js';
+import { PageLinks } from '#client/ui/page-links.js';
 import { Skeleton } from '#client/ui/skeleton.js';
 import {
+  conversationPageOf,
+  conversationPageQueryOptions,
   conversationQueryOptions,
-  conversationsAfterQueryOptions,
-  conversationsQueryOptions,
-  fetchConversationsAfter,
-  useConversations,
+  fetchConversations,
+  useConversationPage,
+  type ConversationPage,
 } from '../api/get-conversations.js';
-import { pageAfter, useShowMore } from '#client/lib/paging.js';
+import { useShowMore } from '#client/lib/paging.js';
 import { mayHaveEarlier, messagesQueryOptions, useEarlierMessages, useMessages } from '../api/get-messages.js';
 import { useMarkRead } from '../api/mark-read.js';
 import { ConversationList, displayName } from '../components/conversation-list.js';
@@ -31,21 +33,18 @@ import { MESSAGES_PATH } from '../api/send-message.js';
 import { MessageThread } from '../components/message-thread.js';
 
 /**
- * What /messages shows first (app.tsx): the conversations (the first page, or with `?before=` the page after that
- * one), and the one open (`?c=`) with its thread, read by its id when it is not among those listed.
+ * What /messages shows first (app.tsx): the page of conversations the address asks for (the first; with `?q=` the
+ * first of those matching, decision 048; with `?before=` the page after that one), and the one open (`?c=`) with
+ * its thread, read by its id when it is not among those listed.
  */
 export const messagesLoader = queryLoader(async (queryClient, { request }) => {
   const search = new URL(request.url).searchParams;
   const open = search.get('c');
-  const before = search.get('before');
-  const [first, after] = await Promise.all([
-    queryClient.ensureQueryData(conversationsQueryOptions),
-    before === null ? null : queryClient.ensureQueryData(conversationsAfterQueryOptions(before)).catch(() => null),
+  const [page] = await Promise.all([
+    queryClient.ensureQueryData(conversationPageQueryOptions(conversationPageOf(search))).catch(() => null),
     open && queryClient.ensureQueryData(messagesQueryOptions(open)),
   ]);
-  // As the screen lists them: the first page, or the page after `before` alone.
-  const listed = before === null ? first.items : (after?.items ?? []);
-  if (open && !listed.some((c) => c.id === open))
+  if (open && !page?.items.some((c) => c.id === open))
     await queryClient.ensureQueryData(conversationQueryOptions(open)).catch(() => undefined);
 });
 
@@ -54,9 +53,8 @@ export function MessagesPage() {
   const { t } = useTranslation();
   const { user } = useUser();
   const [params] = useSearchParams();
-  const before = params.get('before');
-  const list = useListedConversations(before);
-  const [search, setSearch] = useState('');
+  const page = conversationPageOf(params);
+  const list = useListedConversations(page);
   const selectedId = params.get('c');
   const listed = list.items.find((c) => c.id === selectedId);
   // Opened on a conversation not among those listed (a link from elsewhere, an older one): read by its id.
@@ -75,7 +73,7 @@ export function MessagesPage() {
       />
       {list.isPending || !user ? (
         <ConversationsSkeleton />
-      ) : before === null && list.items.length === 0 && !selected ? (
+      ) : page.before === null && page.q === '' && list.items.length === 0 && !list.isPlaceholderData && !selected ? (
         <Card>
           <EmptyState
             className="border-0"
@@ -93,9 +91,18 @@ export function MessagesPage() {
               hasMore={list.last !== null}
               userId={user.id}
               selectedId={selectedId}
-              search={search}
-              onSearch={setSearch}
-              footer={<MoreConversations before={before} last={list.last} onShowMore={list.showMore} />}
+              page={page}
+              footer={
+                <PageLinks
+                  path={MESSAGES_PATH}
+                  last={list.last}
+                  onShowMore={list.showMore}
+                  later={page.before !== null}
+                  showMoreLabel={t('messages:show_more_conversations')}
+                  firstPageLabel={t('messages:newest_conversations')}
+                  className="justify-center p-3"
+                />
+              }
             />
           </div>
           <div className={cn('min-w-0', !selected && 'hidden md:block')}>
@@ -118,44 +125,19 @@ export function MessagesPage() {
 }
 
 /**
- * The conversations listed: the first page (or with `?before=` the page after that conversation), then those
- * 'Show more' adds (docs/contract.md §3.3).
+ * The conversations listed: the page the address asks for (its search, where it starts), then those 'Show more'
+ * adds (docs/contract.md §3.3).
  */
-function useListedConversations(before: string | null) {
-  const first = useConversations();
-  const after = useQuery({ ...conversationsAfterQueryOptions(before ?? ''), enabled: before !== null });
-  const page = before === null ? first.data : after.data;
+function useListedConversations(page: ConversationPage) {
+  const shown = useConversationPage(page);
   const list = useShowMore({
-    key: conversationsQueryOptions.queryKey,
-    fetch: fetchConversationsAfter,
-    shown: page?.items ?? [],
-    hasMore: Boolean(page?.nextBefore),
-    scope: before ?? '',
+    key: conversationPageQueryOptions(page).queryKey,
+    fetch: (before, signal) => fetchConversations({ q: page.q, before }, signal),
+    shown: shown.data?.items ?? [],
+    hasMore: Boolean(shown.data?.nextBefore),
+    scope: JSON.stringify(page),
   });
-  return { ...list, isPending: before === null ? first.isPending : after.isPending };
-}
-
-/** 'Show more' under the list (a link to the next page, which scripts add in place), and the way back to the top. */
-function MoreConversations(props: { before: string | null; last: string | null; onShowMore: (e: MouseEvent) => void }) {
-  const { t } = useTranslation();
-  const [search] = useSearchParams();
-  if (!props.last && props.before === null) return null;
-  return (
-    <div className="flex flex-wrap justify-center gap-2 p-3">
-      {props.last && (
-        <Button asChild variant="outline" size="sm">
-          <Link to={pageAfter(MESSAGES_PATH, search, props.last)} onClick={props.onShowMore}>
-            {t('messages:show_more_conversations')}
-          </Link>
-        </Button>
-      )}
-      {props.before !== null && (
-        <Button asChild variant="ghost" size="sm">
-          <Link to={MESSAGES_PATH}>{t('messages:newest_conversations')}</Link>
-        </Button>
-      )}
-    </div>
-  );
+  return { ...list, isPending: shown.isPending, isPlaceholderData: shown.isPlaceholderData };
 }
 
 /**
