@@ -166,19 +166,20 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
     const ranked = (near: string) =>
       `select "business_profiles"."id" as candidate_id, near.distance as candidate_distance, 0::real as relevance, row_number() over (order by near.distance asc, ${RANK_ORDER}) as position from ${near} near inner join "business_profiles" on "business_profiles"."id" = near.profile_id order by near.distance asc, ${RANK_ORDER} limit $8`;
     const walk = `with probe as materialized (select "service_areas"."business_profile_id" as profile_id, "service_areas"."latitude" as latitude, "service_areas"."longitude" as longitude, "service_areas"."radius_miles" as radius from "service_areas" where ${coverBox} limit $4),
+      crowded as materialized (select count(*) > $5 as yes from probe),
       walk as materialized (select "service_areas"."business_profile_id" as profile_id, ${distance} as distance,
         "service_areas"."radius_miles" as radius, ${planar} as planar
-        from "service_areas" where (select count(*) from probe) > $5 order by ${planar} limit $6),
+        from "service_areas" where (select yes from crowded) order by ${planar} limit $6),
       nearest as materialized (select profile_id, min(distance) as distance from walk where distance <= radius group by profile_id),
       cutoff as materialized (select distance from nearest order by distance limit 1 offset $7),
       reach as materialized (select cutoff.distance from cutoff where (select count(*) from walk) < $6
         or (select max(planar) from walk) * 69.09::float8 * cos(radians(least(90::float8, abs($2::float8) + cutoff.distance / 69.09::float8))) > cutoff.distance),
-      few as materialized (select profile_id, min(distance) as distance from (select profile_id, ${fromProbe} as distance, radius from probe where (select count(*) from probe) <= $5) areas where distance <= radius group by profile_id)
+      few as materialized (select profile_id, min(distance) as distance from (select profile_id, ${fromProbe} as distance, radius from probe where not (select yes from crowded)) areas where distance <= radius group by profile_id)
       (${ranked(`(select * from few where distance <= coalesce((select distance from few order by distance limit 1 offset $7), 'infinity'::float8))`)})
       union all
       (${ranked('(select * from nearest where distance <= (select distance from reach))')})
       union all
-      (select "business_profiles"."id", "distance", 0::real, row_number() over (order by "distance" asc, ${RANK_ORDER}) from "business_profiles" inner join (select "business_profile_id", min(${distance}) as "distance" from "service_areas" where (${coverBox} and ${distance} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" where (select count(*) from probe) > $5 and not exists (select 1 from reach) order by "distance" asc, ${RANK_ORDER} limit $8)`;
+      (select "business_profiles"."id", "distance", 0::real, row_number() over (order by "distance" asc, ${RANK_ORDER}) from "business_profiles" inner join (select "business_profile_id", min(${distance}) as "distance" from "service_areas" where (${coverBox} and ${distance} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" where (select yes from crowded) and not exists (select 1 from reach) order by "distance" asc, ${RANK_ORDER} limit $8)`;
     return {
       text: `with "candidates" as (${walk}), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $9 order by "candidate_distance" asc, "position" asc limit $10 offset $11) ${select('"candidate_distance" asc, "position" asc')}`,
       values: [

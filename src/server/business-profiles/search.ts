@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ProviderSearchQuerySchema, ProviderSearchResult } from '#shared/business-profiles.js';
 import { columnList } from '#server/db/columns.js';
-import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
+import { likeEscaped, param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import {
   businessProfiles,
   categories,
@@ -74,7 +74,7 @@ function paramsOf(query: SearchQuery, shape: Shape): Record<string, unknown> {
     Object.assign(params, coverageParams(query.location));
   if (shape.location === 'city' || shape.location === 'city_state') {
     const [city = '', state = ''] = query.location.split(',').map((part) => part.trim());
-    Object.assign(params, { cityPattern: `${city.replace(/[\\%_]/g, '\\$&')}%`, state });
+    Object.assign(params, { cityPattern: `${likeEscaped(city)}%`, state });
   }
   return params;
 }
@@ -117,6 +117,15 @@ const areasOf = sql<ProviderSearchResult['serviceAreas']>`coalesce((select json_
  */
 export const SEARCH_TOTAL_CAP = 1000;
 
+/** The directory's order (decision 047): verified first, then rating, then name; business_profiles_rank_idx's. */
+const RANK = [
+  sql`${businessProfiles.isVerified} desc`,
+  sql`${businessProfiles.rating} desc`,
+  asc(businessProfiles.businessName),
+  asc(businessProfiles.id),
+];
+const RANK_ORDER = sql.join(RANK, sql`, `);
+
 /**
  * The page query of one shape, with placeholders, in two steps (decision 047):
  * - `candidates`: the first SEARCH_TOTAL_CAP + 1 matches in the directory's order (nearest first for a ZIP, then
@@ -147,13 +156,7 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     conditions.push(cityMatches(shape.location === 'city_state'));
   }
 
-  const rank = [
-    sql`${businessProfiles.isVerified} desc`,
-    sql`${businessProfiles.rating} desc`,
-    asc(businessProfiles.businessName),
-    asc(businessProfiles.id),
-  ];
-  const candidateOrder = near ? [sql`${near.distance} asc`, ...rank] : rank;
+  const candidateOrder = near ? [sql`${near.distance} asc`, ...RANK] : RANK;
   const matches = db
     .select({
       id: sql<string>`${businessProfiles.id}`.as('candidate_id'),
@@ -244,7 +247,6 @@ export const PROBE_MATCHES = SEARCH_TOTAL_CAP * 5;
 function rankedCandidates(shape: Shape, conditions: SQL[]): SQL {
   const bp = businessProfiles;
   const matching = conditions.length > 0 ? and(...conditions)! : sql`true`;
-  const rankOrder = sql`${bp.isVerified} desc, ${bp.rating} desc, ${bp.businessName} asc, ${bp.id} asc`;
   const relevance = (vector: SQL) => (shape.text ? sql`ts_rank(${vector}, ${textQuery()})` : sql`0::real`);
   return sql`with probe as materialized (
       select ${bp.id} as id, ${bp.isVerified} as verified, ${bp.rating} as rating, ${bp.businessName} as name,
@@ -255,9 +257,9 @@ function rankedCandidates(shape: Shape, conditions: SQL[]): SQL {
         from probe where (select count(*) from probe) <= ${PROBE_MATCHES}
         order by verified desc, rating desc, name asc, id asc limit ${SEARCH_TOTAL_CAP + 1}) few)
     union all
-    (select ${bp.id}, null::float8, ${relevance(sql`${documentVector}`)}, row_number() over (order by ${rankOrder})
+    (select ${bp.id}, null::float8, ${relevance(sql`${documentVector}`)}, row_number() over (order by ${RANK_ORDER})
       from ${bp} where ${matching} and (select count(*) from probe) > ${PROBE_MATCHES}
-      order by ${rankOrder} limit ${SEARCH_TOTAL_CAP + 1})`;
+      order by ${RANK_ORDER} limit ${SEARCH_TOTAL_CAP + 1})`;
 }
 
 /**
@@ -286,20 +288,20 @@ export const NEAREST_AREAS = 2_500;
 function nearestCandidates(covered: (extra: SQL[]) => SQL): SQL {
   const bp = businessProfiles;
   const lat = float('lat');
-  const rankOrder = sql`${bp.isVerified} desc, ${bp.rating} desc, ${bp.businessName} asc, ${bp.id} asc`;
   const fromProbe = distanceFromZip({ latitude: sql`probe.latitude`, longitude: sql`probe.longitude` });
   const ranked = (near: SQL) => sql`select ${bp.id} as candidate_id, near.distance as candidate_distance,
-        0::real as relevance, row_number() over (order by near.distance asc, ${rankOrder}) as position
+        0::real as relevance, row_number() over (order by near.distance asc, ${RANK_ORDER}) as position
       from ${near} near inner join ${bp} on ${bp.id} = near.profile_id
-      order by near.distance asc, ${rankOrder} limit ${SEARCH_TOTAL_CAP + 1}`;
+      order by near.distance asc, ${RANK_ORDER} limit ${SEARCH_TOTAL_CAP + 1}`;
   return sql`with probe as materialized (
       select ${serviceAreas.businessProfileId} as profile_id, ${serviceAreas.latitude} as latitude,
         ${serviceAreas.longitude} as longitude, ${serviceAreas.radiusMiles} as radius
       from ${serviceAreas} where ${boxHoldsZip()} limit ${DENSE_AREAS + 1}),
+    crowded as materialized (select count(*) > ${DENSE_AREAS} as yes from probe),
     walk as materialized (
       select ${serviceAreas.businessProfileId} as profile_id, ${distanceFromZip()} as distance,
         ${serviceAreas.radiusMiles} as radius, ${planarFromZip()} as planar
-      from ${serviceAreas} where (select count(*) from probe) > ${DENSE_AREAS}
+      from ${serviceAreas} where (select yes from crowded)
       order by ${planarFromZip()} limit ${NEAREST_AREAS}),
     nearest as materialized (
       select profile_id, min(distance) as distance from walk where distance <= radius group by profile_id),
@@ -311,14 +313,14 @@ function nearestCandidates(covered: (extra: SQL[]) => SQL): SQL {
     few as materialized (
       select profile_id, min(distance) as distance
       from (select profile_id, ${fromProbe} as distance, radius from probe
-        where (select count(*) from probe) <= ${DENSE_AREAS}) areas
+        where not (select yes from crowded)) areas
       where distance <= radius group by profile_id)
     (${ranked(sql`(select * from few where distance <= coalesce(
         (select distance from few order by distance limit 1 offset ${SEARCH_TOTAL_CAP}), 'infinity'::float8))`)})
     union all
     (${ranked(sql`(select * from nearest where distance <= (select distance from reach))`)})
     union all
-    (${covered([sql`(select count(*) from probe) > ${DENSE_AREAS}`, sql`not exists (select 1 from reach)`])})`;
+    (${covered([sql`(select yes from crowded)`, sql`not exists (select 1 from reach)`])})`;
 }
 
 /**

@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Conversation } from '#shared/conversations.js';
 import { fullName } from '#shared/names.js';
-import { afterCursor, param, preparedStatement, toPage, type DbOrTx, type Page } from '#server/db/client.js';
+import {
+  afterCursor,
+  likeEscaped,
+  param,
+  preparedStatement,
+  toPage,
+  type DbOrTx,
+  type Page,
+} from '#server/db/client.js';
 import { businessProfiles, conversations, jobs, messages, users } from '#server/db/schema/index.js';
 
 // The conversation list's statements (GET /api/conversations, a page; GET /api/conversations/{id}, one) and their
@@ -136,9 +144,6 @@ export async function conversationsOf(
   const { items, nextBefore } = toPage(rows, page.limit, (row) => row.id);
   return { items: items.map(toConversation), nextBefore };
 }
-
-/** `text` matched as itself inside a LIKE pattern: its wildcards and the escape character escaped. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 function toConversation(row: ConversationListRow): Conversation {
   return {

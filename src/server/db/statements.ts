@@ -99,3 +99,6 @@ export type StatementOptions = {
    */
   plan?: 'once' | 'each_call';
 };
+
+/** `text` matched as itself inside a LIKE / ILIKE pattern: its wildcards and the escape character escaped. */
+export const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
