@@ -8,10 +8,6 @@ import { as, sessionCookie, signUp, type Session } from './app.js';
 
 let jobCounter = 0;
 
-/**
- * One-line factory: an open job owned by `customerId`, written straight to the table, with the default bid cap
- * (a test that needs more bids on one job says `bidCap: null`, as JOB_BID_CAP=0 would post it).
- */
 /** An open job's row of the customer's: a sink in Austin, overrides on top. */
 const jobValues = (customerId: string, overrides: Partial<typeof jobs.$inferInsert> = {}) => ({
   title: `Fix sink ${(jobCounter += 1)}`,
@@ -27,6 +23,10 @@ const jobValues = (customerId: string, overrides: Partial<typeof jobs.$inferInse
   ...overrides,
 });
 
+/**
+ * One-line factory: an open job owned by `customerId`, written straight to the table, with the default bid cap
+ * (a test that needs more bids on one job says `bidCap: null`, as JOB_BID_CAP=0 would post it).
+ */
 export async function createJob(db: Db, customerId: string, overrides: Partial<typeof jobs.$inferInsert> = {}) {
   const [job] = await db.insert(jobs).values(jobValues(customerId, overrides)).returning();
   return job!;

@@ -3,7 +3,7 @@ import { CONVERSATION_SEARCH_MAX_LENGTH, CONVERSATIONS_POLL_MS } from '#shared/c
 import type { Conversation } from '#shared/conversations.js';
 import { api } from '#client/lib/api.js';
 import { usePollingFallback } from '#client/lib/event-stream.js';
-import { fetchPage } from '#client/lib/paging.js';
+import { fetchPage, linkWith } from '#client/lib/paging.js';
 
 /**
  * A page of the conversation list (docs/contract.md §3.3): those matching `q` ('' for all; decision 048), after the
@@ -22,13 +22,8 @@ export const conversationPageOf = (search: URLSearchParams): ConversationPage =>
 
 const ROOT = ['/api/conversations'] as const;
 
-function listPath({ q, before }: ConversationPage): string {
-  const search = new URLSearchParams();
-  if (q) search.set('q', q);
-  if (before) search.set('before', before);
-  const query = search.toString();
-  return query ? `${ROOT[0]}?${query}` : ROOT[0];
-}
+const listPath = ({ q, before }: ConversationPage) =>
+  linkWith(ROOT[0], new URLSearchParams(), { q: q || null, before: before || null });
 
 /** GET /api/conversations[?q=&before=]: the page's items, and the next page's `before`. */
 export const fetchConversations = (page: ConversationPage, signal?: AbortSignal) =>
