@@ -94,7 +94,7 @@ describeJourney('hiring: a provider bids and messages, the customer hires, track
       expect(await customer.evaluate('window.__sameDocument')).toBe(true);
 
       // Enter sends, Shift+Enter does not; the provider sees the reply and the read tick live.
-      const input = customer.getByLabel(catalogText(lang, 'messages:input_label'));
+      const input = customer.getByRole('textbox', { name: catalogText(lang, 'messages:input_label'), exact: true });
       await input.fill(lang === 'en' ? 'Great, Monday works' : 'Perfecto, el lunes');
       await input.press('Shift+Enter');
       expect(await customer.getByTestId('message').count()).toBe(1);
