@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { findRootDir } from '#server/config.js';
 import { migrationsFolder, openDatabase } from '#server/db/client.js';
-import { as, signUp, testConfig } from '#server/test/app.js';
+import { as, createTestApp, signUp, testConfig } from '#server/test/app.js';
 import { createScratchDatabase, TEST_DATABASE_URL, usesPostgres } from '#server/test/database.js';
 import { listenOnFreePort, openEventStream } from '#server/test/events.js';
 import { createJob, makeProvider } from '#server/test/factories.js';
-import { EVENTS_CHANNEL, publishEvent } from './publish.js';
+import { EVENTS_CHANNEL, publishEvent, publishEvents } from './publish.js';
 
 // Scale-out (docs/contract.md §1): two app instances on one PostgreSQL; only a real server can host both.
 describe.skipIf(!usesPostgres)('two app instances on one database', () => {
@@ -84,5 +84,32 @@ describe.skipIf(!usesPostgres)('two app instances on one database', () => {
     }
     expect(delivered).toBe(true);
     stream.close();
+  });
+});
+
+describe('publishEvents', () => {
+  it('queues more events in one statement than a select list may have columns, delivered in their order', async () => {
+    // A lead's fan-out in a city alerts thousands of providers in one transaction (decision 046); PostgreSQL allows
+    // a select list 1,664 columns.
+    const t = await createTestApp();
+    try {
+      const user = await signUp(t.app);
+      const stream = await openEventStream(await listenOnFreePort(t.app), user.cookie);
+      const count = 2_000;
+      const events = Array.from({ length: count }, (_, balance) => ({
+        userId: user.user.id,
+        type: 'credits.changed' as const,
+        data: { balance },
+      }));
+      await t.app.db.transaction((tx) => publishEvents(tx, events));
+      const received = [];
+      for (let balance = 0; balance < count; balance += 1)
+        received.push(await stream.next('credits.changed', (data) => data.balance === balance, 10_000));
+      const times = received.map((event) => event.receivedAt);
+      expect(times).toEqual([...times].sort((x, y) => x - y));
+      stream.close();
+    } finally {
+      await t.close();
+    }
   });
 });
