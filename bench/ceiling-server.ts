@@ -163,18 +163,21 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
     const fromProbe = distance
       .replaceAll('"service_areas"."latitude"', 'probe.latitude')
       .replaceAll('"service_areas"."longitude"', 'probe.longitude');
+    // The areas carry their profile's rank (decision 050): no profile is read to order the candidates.
+    const rank = `"service_areas"."rank_verified" as verified, "service_areas"."rank_rating" as rating, "service_areas"."rank_name" as name`;
+    const areaOrder = 'near.distance asc, near.verified desc, near.rating desc, near.name asc, near.profile_id asc';
     const ranked = (near: string) =>
-      `select "business_profiles"."id" as candidate_id, near.distance as candidate_distance, 0::real as relevance, row_number() over (order by near.distance asc, ${RANK_ORDER}) as position from ${near} near inner join "business_profiles" on "business_profiles"."id" = near.profile_id order by near.distance asc, ${RANK_ORDER} limit $8`;
-    const walk = `with probe as materialized (select "service_areas"."business_profile_id" as profile_id, "service_areas"."latitude" as latitude, "service_areas"."longitude" as longitude, "service_areas"."radius_miles" as radius from "service_areas" where ${coverBox} limit $4),
+      `select near.profile_id as candidate_id, near.distance as candidate_distance, 0::real as relevance, row_number() over (order by ${areaOrder}) as position from ${near} near order by ${areaOrder} limit $8`;
+    const walk = `with probe as materialized (select "service_areas"."business_profile_id" as profile_id, "service_areas"."latitude" as latitude, "service_areas"."longitude" as longitude, "service_areas"."radius_miles" as radius, ${rank} from "service_areas" where ${coverBox} limit $4),
       crowded as materialized (select count(*) > $5 as yes from probe),
       walk as materialized (select "service_areas"."business_profile_id" as profile_id, ${distance} as distance,
-        "service_areas"."radius_miles" as radius, ${planar} as planar
+        "service_areas"."radius_miles" as radius, ${planar} as planar, ${rank}
         from "service_areas" where (select yes from crowded) order by ${planar} limit $6),
-      nearest as materialized (select profile_id, min(distance) as distance from walk where distance <= radius group by profile_id),
+      nearest as materialized (select profile_id, verified, rating, name, min(distance) as distance from walk where distance <= radius group by profile_id, verified, rating, name),
       cutoff as materialized (select distance from nearest order by distance limit 1 offset $7),
       reach as materialized (select cutoff.distance from cutoff where (select count(*) from walk) < $6
         or (select max(planar) from walk) * 69.09::float8 * cos(radians(least(90::float8, abs($2::float8) + cutoff.distance / 69.09::float8))) > cutoff.distance),
-      few as materialized (select profile_id, min(distance) as distance from (select profile_id, ${fromProbe} as distance, radius from probe where not (select yes from crowded)) areas where distance <= radius group by profile_id)
+      few as materialized (select profile_id, verified, rating, name, min(distance) as distance from (select profile_id, verified, rating, name, ${fromProbe} as distance, radius from probe where not (select yes from crowded)) areas where distance <= radius group by profile_id, verified, rating, name)
       (${ranked(`(select * from few where distance <= coalesce((select distance from few order by distance limit 1 offset $7), 'infinity'::float8))`)})
       union all
       (${ranked('(select * from nearest where distance <= (select distance from reach))')})

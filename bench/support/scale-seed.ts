@@ -141,8 +141,8 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
   const cat = (k: number) => `(${catIds})[1 + ((n * ${[1, 7, 13][k]}) + ${k}) % ${K}]`;
   const catName = (k: number) => `(${catNames})[1 + ((n * ${[1, 7, 13][k]}) + ${k}) % ${K}]`;
   // A provider's average rating: its summary's, copied onto the profile as refreshRatingSummary does; with the
-  // verified mark and the name, it is the profile's rank, which its services carry too (the triggers of migration
-  // 0014 copy it, but they do not fire in this bulk load).
+  // verified mark and the name, it is the profile's rank, which its services and areas carry too (the triggers of
+  // migrations 0014 and 0017 copy it, but they do not fire in this bulk load).
   const rating = 'case when n % 40 = 0 then 0 else 3.5 + (n % 16) / 10.0 end';
   const verified = 'n % 3 = 0';
   const businessName = `(${sqlText(NAMES)})[1 + n % ${NAMES.length}] || ' ' || ${catName(0)} || ' ' || n`;
@@ -175,8 +175,10 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
   );
   await step(
     'service areas',
-    `insert into service_areas (business_profile_id, zip_code, city, state, latitude, longitude, radius_miles, is_primary)
-     select md5('bp' || n)::uuid, z.zip, z.city, z.state, z.lat, z.lng, 10 + (n % 5) * 10, a.k = 0
+    `insert into service_areas (business_profile_id, zip_code, city, state, latitude, longitude, radius_miles, is_primary,
+                                rank_verified, rank_rating, rank_name)
+     select md5('bp' || n)::uuid, z.zip, z.city, z.state, z.lat, z.lng, 10 + (n % 5) * 10, a.k = 0,
+            ${verified}, ${rating}, ${businessName}
      from generate_series(0, $1::int - 1) n
      cross join lateral (values (0, (n::bigint * 7919) % ${Z}), (1, (n::bigint * 104729) % ${Z})) as a(k, zip_n)
      join bench_zips z on z.zn = a.zip_n
@@ -219,16 +221,23 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
                                 end as at) t`,
     [J, C],
   );
-  // Bids: each job's bidders by its number; the first bidder of a job that went ahead was hired.
+  // Bids: each job's bidders by its number; the first bidder of a job that went ahead was hired, and a cancelled
+  // job's bids were rejected (refundPendingBids). As a live marketplace's: an open job's owner has viewed three bids
+  // in four, an hour after each came, and the fourth, unviewed past BID_UNVIEWED_REFUND_HOURS (72), had its credits
+  // back from the make-good sweep (the refunds below). Otherwise the app's sweep would find tens of thousands of
+  // bids due the moment a benchmark starts it, and refund them while the endpoints are measured.
+  const unviewed = `jb.status = 'open' and (j + i) % 4 = 3`;
   await step(
     'bids',
-    `insert into bids (id, job_id, provider_id, amount, message, tier, credits_cost, status, created_at, updated_at)
+    `insert into bids (id, job_id, provider_id, amount, message, tier, credits_cost, status, viewed_at, created_at,
+                       updated_at)
      select md5('b' || j || '-' || i)::uuid, md5('j' || j)::uuid,
             md5('p' || (1 + (j::bigint * 7919 + i::bigint * 104729) % ($2::int - 1)))::uuid,
             150 + ((j + i) % 60) * 50, 'I can do this job.',
             tier.t, case tier.t when 'regular' then 9 when 'block' then 50 else 75 end,
-            case when jb.status = 'open' or jb.status = 'cancelled' then 'pending'
+            case when jb.status = 'open' then 'pending' when jb.status = 'cancelled' then 'rejected'
                  when i = 0 then 'accepted' else 'rejected' end::bid_status,
+            case when ${unviewed} then null else jb.created_at + interval '2 hours' * (i + 1) + interval '1 hour' end,
             jb.created_at + interval '2 hours' * (i + 1), jb.created_at + interval '2 hours' * (i + 1)
      from generate_series(0, $1::int - 1) j
      cross join generate_series(0, $3::int - 1) i
@@ -239,9 +248,10 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
   );
   await step(
     "the busy provider's bids",
-    `insert into bids (id, job_id, provider_id, amount, message, tier, credits_cost, status, created_at, updated_at)
+    `insert into bids (id, job_id, provider_id, amount, message, tier, credits_cost, status, viewed_at, created_at,
+                       updated_at)
      select md5('b-busy-' || j)::uuid, md5('j' || j)::uuid, md5('p0')::uuid, 500, 'Busy bidder.', 'regular', 9, 'pending',
-            jb.created_at + interval '1 hour', jb.created_at + interval '1 hour'
+            jb.created_at + interval '2 hours', jb.created_at + interval '1 hour', jb.created_at + interval '1 hour'
      from generate_series($1::int - $2::int, $1::int - 1) j join jobs jb on jb.id = md5('j' || j)::uuid`,
     [J, Math.min(MARKERS.busyProviderBids, J)],
   );
@@ -268,8 +278,12 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
   await step(
     'ledger: refunds',
     `insert into credit_transactions (user_id, amount, type, description, bid_id, created_at)
-     select b.provider_id, b.credits_cost, 'refund', 'Refund: job cancelled', b.id, jb.updated_at
-     from bids b join jobs jb on jb.id = b.job_id where jb.status = 'cancelled'`,
+     select b.provider_id, b.credits_cost, 'refund',
+            case when jb.status = 'cancelled' then 'Refund: job cancelled' else 'Refund: bid not viewed' end, b.id,
+            case when jb.status = 'cancelled' then jb.updated_at else b.created_at + interval '72 hours' end
+     from bids b join jobs jb on jb.id = b.job_id
+     where jb.status = 'cancelled'
+        or (b.status = 'pending' and b.viewed_at is null and b.created_at <= now() - interval '72 hours')`,
   );
   await step(
     'ledger: purchases',
@@ -318,10 +332,15 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
     union all select 'message without its conversation', count(*)::int from messages m
       where not exists (select 1 from conversations c where c.id = m.conversation_id)
     union all select 'profile part without its profile', count(*)::int from service_areas a
-      where not exists (select 1 from business_profiles p where p.id = a.business_profile_id)`);
+      where not exists (select 1 from business_profiles p where p.id = a.business_profile_id)
+    union all select 'profile part without its profile''s rank', count(*)::int from business_profiles p
+      where exists (select 1 from service_areas a where a.business_profile_id = p.id
+          and (a.rank_verified, a.rank_rating, a.rank_name) is distinct from (p.is_verified, p.rating, p.business_name))
+        or exists (select 1 from service_capabilities c where c.business_profile_id = p.id
+          and (c.rank_verified, c.rank_rating, c.rank_name) is distinct from (p.is_verified, p.rating, p.business_name))`);
   const failures = broken.rows.filter((row) => row.n > 0);
   if (failures.length) throw new Error(`scale seed is inconsistent: ${JSON.stringify(failures)}`);
-  log(`  checked: every balance is its ledger's sum, every reference points at a row`);
+  log(`  checked: every balance is its ledger's sum, every reference points at a row, every rank is its profile's`);
   await client.query(`set session_replication_role = origin`);
   await step('analyze', `analyze`);
   return timings;

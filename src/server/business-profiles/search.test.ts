@@ -432,6 +432,21 @@ describe('a crowded place (decision 049)', () => {
     await expectPages('98101');
   });
 
+  it('orders profiles at the same distance by their rank, and follows the rank as it changes (decision 050)', async () => {
+    // Thirty profiles with an area on the very point of the ZIP: the rank alone orders them, read from the areas.
+    const { latitude: lat, longitude: lng } = lookupZip('98101')!;
+    await crowdOf('t', 30, { lat: `${lat}`, lng: `${lng}`, radius: '10' });
+    await expectPages('98101');
+    const named = (name: string) => eq(businessProfiles.businessName, name);
+    await crowd.app.db.update(businessProfiles).set({ businessName: 'Crowd t00000' }).where(named('Crowd t00030'));
+    await crowd.app.db.update(businessProfiles).set({ rating: '0.50' }).where(named('Crowd t00002'));
+    await crowd.app.db.update(businessProfiles).set({ isVerified: true }).where(named('Crowd t00011'));
+    const first = await expected(lookupZip('98101')!);
+    expect(first.slice(0, 4)).toEqual(['Crowd t00007', 'Crowd t00014', 'Crowd t00021', 'Crowd t00011']);
+    expect(first.indexOf('Crowd t00000')).toBeLessThan(first.indexOf('Crowd t00001'));
+    await expectPages('98101');
+  });
+
   it('finds the nearest thousand where more areas cover the ZIP than it reads, as reading them all would', async () => {
     // Around downtown Austin, up to about 20 miles out in every direction, each point its own; every third profile
     // has a second area farther out (the nearest of a profile's areas counts); one in fifty does not reach the ZIP.

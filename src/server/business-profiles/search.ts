@@ -1,4 +1,4 @@
-import { and, asc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ProviderSearchQuerySchema, ProviderSearchResult } from '#shared/business-profiles.js';
@@ -117,13 +117,23 @@ const areasOf = sql<ProviderSearchResult['serviceAreas']>`coalesce((select json_
  */
 export const SEARCH_TOTAL_CAP = 1000;
 
-/** The directory's order (decision 047): verified first, then rating, then name; business_profiles_rank_idx's. */
-const RANK = [
-  sql`${businessProfiles.isVerified} desc`,
-  sql`${businessProfiles.rating} desc`,
-  asc(businessProfiles.businessName),
-  asc(businessProfiles.id),
-];
+/**
+ * The directory's order (decision 047): verified first, then rating, then name, of the profile's columns or of a
+ * copy of them (a service's or an area's, decisions 047 and 050).
+ */
+const rankOf = (rank: {
+  verified: SQL | PgColumn;
+  rating: SQL | PgColumn;
+  name: SQL | PgColumn;
+  id: SQL | PgColumn;
+}) => [sql`${rank.verified} desc`, sql`${rank.rating} desc`, sql`${rank.name} asc`, sql`${rank.id} asc`];
+/** The profiles' own order: business_profiles_rank_idx's. */
+const RANK = rankOf({
+  verified: businessProfiles.isVerified,
+  rating: businessProfiles.rating,
+  name: businessProfiles.businessName,
+  id: businessProfiles.id,
+});
 const RANK_ORDER = sql.join(RANK, sql`, `);
 
 /**
@@ -248,14 +258,18 @@ function rankedCandidates(shape: Shape, conditions: SQL[]): SQL {
   const bp = businessProfiles;
   const matching = conditions.length > 0 ? and(...conditions)! : sql`true`;
   const relevance = (vector: SQL) => (shape.text ? sql`ts_rank(${vector}, ${textQuery()})` : sql`0::real`);
+  const probeOrder = sql.join(
+    rankOf({ verified: sql`verified`, rating: sql`rating`, name: sql`name`, id: sql`id` }),
+    sql`, `,
+  );
   return sql`with probe as materialized (
       select ${bp.id} as id, ${bp.isVerified} as verified, ${bp.rating} as rating, ${bp.businessName} as name,
         ${shape.text ? documentVector : sql`null::tsvector`} as vector
       from ${bp} where ${matching} limit ${PROBE_MATCHES + 1})
     (select id as candidate_id, null::float8 as candidate_distance, ${relevance(sql`vector`)} as relevance, position
-      from (select id, vector, row_number() over (order by verified desc, rating desc, name asc, id asc) as position
+      from (select id, vector, row_number() over (order by ${probeOrder}) as position
         from probe where (select count(*) from probe) <= ${PROBE_MATCHES}
-        order by verified desc, rating desc, name asc, id asc limit ${SEARCH_TOTAL_CAP + 1}) few)
+        order by ${probeOrder} limit ${SEARCH_TOTAL_CAP + 1}) few)
     union all
     (select ${bp.id}, null::float8, ${relevance(sql`${documentVector}`)}, row_number() over (order by ${RANK_ORDER})
       from ${bp} where ${matching} and (select count(*) from probe) > ${PROBE_MATCHES}
@@ -275,8 +289,8 @@ export const NEAREST_AREAS = 2_500;
  * The candidates of a ZIP-only search (decision 049), in one of three ways; the two not needed never run (one-time
  * filters on counts):
  * - few areas cover the ZIP (up to DENSE_AREAS, read off service_areas_cover_idx once): all of them, each area's
- *   distance computed; only the profiles within the SEARCH_TOTAL_CAP + 1st one's distance are read for their rank
- *   (the rank orders profiles at the same distance only);
+ *   distance computed; the profiles within the SEARCH_TOTAL_CAP + 1st one's distance are ranked (the rank orders
+ *   profiles at the same distance only);
  * - many do: the NEAREST_AREAS areas whose centres are nearest on the plane of degrees (service_areas_centre_idx,
  *   nearest first) give the distance D of the SEARCH_TOTAL_CAP + 1st covering profile, and the candidates are the
  *   walk's profiles within D. That is exact when the walk holds every area within D: it does when its last area is
@@ -286,35 +300,46 @@ export const NEAREST_AREAS = 2_500;
  *   covering area, as `covered` reads them.
  */
 function nearestCandidates(covered: (extra: SQL[]) => SQL): SQL {
-  const bp = businessProfiles;
+  const sa = serviceAreas;
   const lat = float('lat');
   const fromProbe = distanceFromZip({ latitude: sql`probe.latitude`, longitude: sql`probe.longitude` });
-  const ranked = (near: SQL) => sql`select ${bp.id} as candidate_id, near.distance as candidate_distance,
-        0::real as relevance, row_number() over (order by near.distance asc, ${RANK_ORDER}) as position
-      from ${near} near inner join ${bp} on ${bp.id} = near.profile_id
-      order by near.distance asc, ${RANK_ORDER} limit ${SEARCH_TOTAL_CAP + 1}`;
+  // The areas carry their profile's rank (decision 050), the same in each of a profile's areas: grouping by it keeps
+  // one row a profile, and no profile is read to order the candidates.
+  const rank = sql`${sa.rankVerified} as verified, ${sa.rankRating} as rating, ${sa.rankName} as name`;
+  const perProfile = sql`group by profile_id, verified, rating, name`;
+  const near = {
+    verified: sql`near.verified`,
+    rating: sql`near.rating`,
+    name: sql`near.name`,
+    id: sql`near.profile_id`,
+  };
+  const order = sql.join([sql`near.distance asc`, ...rankOf(near)], sql`, `);
+  const ranked = (profiles: SQL) => sql`select near.profile_id as candidate_id, near.distance as candidate_distance,
+        0::real as relevance, row_number() over (order by ${order}) as position
+      from ${profiles} near order by ${order} limit ${SEARCH_TOTAL_CAP + 1}`;
   return sql`with probe as materialized (
-      select ${serviceAreas.businessProfileId} as profile_id, ${serviceAreas.latitude} as latitude,
-        ${serviceAreas.longitude} as longitude, ${serviceAreas.radiusMiles} as radius
-      from ${serviceAreas} where ${boxHoldsZip()} limit ${DENSE_AREAS + 1}),
+      select ${sa.businessProfileId} as profile_id, ${sa.latitude} as latitude, ${sa.longitude} as longitude,
+        ${sa.radiusMiles} as radius, ${rank}
+      from ${sa} where ${boxHoldsZip()} limit ${DENSE_AREAS + 1}),
     crowded as materialized (select count(*) > ${DENSE_AREAS} as yes from probe),
     walk as materialized (
-      select ${serviceAreas.businessProfileId} as profile_id, ${distanceFromZip()} as distance,
-        ${serviceAreas.radiusMiles} as radius, ${planarFromZip()} as planar
-      from ${serviceAreas} where (select yes from crowded)
+      select ${sa.businessProfileId} as profile_id, ${distanceFromZip()} as distance, ${sa.radiusMiles} as radius,
+        ${planarFromZip()} as planar, ${rank}
+      from ${sa} where (select yes from crowded)
       order by ${planarFromZip()} limit ${NEAREST_AREAS}),
     nearest as materialized (
-      select profile_id, min(distance) as distance from walk where distance <= radius group by profile_id),
+      select profile_id, verified, rating, name, min(distance) as distance from walk where distance <= radius
+      ${perProfile}),
     cutoff as materialized (select distance from nearest order by distance limit 1 offset ${SEARCH_TOTAL_CAP}),
     reach as materialized (
       select cutoff.distance from cutoff where (select count(*) from walk) < ${NEAREST_AREAS}
         or (select max(planar) from walk) * ${MILES_PER_DEGREE}::float8
           * cos(radians(least(90::float8, abs(${lat}) + cutoff.distance / ${MILES_PER_DEGREE}::float8))) > cutoff.distance),
     few as materialized (
-      select profile_id, min(distance) as distance
-      from (select profile_id, ${fromProbe} as distance, radius from probe
+      select profile_id, verified, rating, name, min(distance) as distance
+      from (select profile_id, verified, rating, name, ${fromProbe} as distance, radius from probe
         where not (select yes from crowded)) areas
-      where distance <= radius group by profile_id)
+      where distance <= radius ${perProfile})
     (${ranked(sql`(select * from few where distance <= coalesce(
         (select distance from few order by distance limit 1 offset ${SEARCH_TOTAL_CAP}), 'infinity'::float8))`)})
     union all
@@ -339,15 +364,19 @@ function categoryCandidates(db: DbOrTx) {
     })
     .from(sc)
     .where(eq(sc.categoryId, param('category')))
-    .orderBy(sql`${sc.rankVerified} desc`, sql`${sc.rankRating} desc`, asc(sc.rankName), asc(sc.businessProfileId))
+    .orderBy(
+      ...rankOf({ verified: sc.rankVerified, rating: sc.rankRating, name: sc.rankName, id: sc.businessProfileId }),
+    )
     .as('services');
   return db
     .select({
       id: sql<string>`${services.profileId}`.as('candidate_id'),
       distance: sql<number>`null::float8`.as('candidate_distance'),
       relevance: sql<number>`0::real`.as('relevance'),
-      position: sql<number>`row_number() over (order by ${services.verified} desc, ${services.rating} desc,
-        ${services.name} asc, ${services.profileId} asc)`.as('position'),
+      position: sql<number>`row_number() over (order by ${sql.join(
+        rankOf({ verified: services.verified, rating: services.rating, name: services.name, id: services.profileId }),
+        sql`, `,
+      )})`.as('position'),
     })
     .from(services)
     .limit(SEARCH_TOTAL_CAP + 1);

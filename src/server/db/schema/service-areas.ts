@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   uuid,
@@ -52,10 +53,18 @@ export const serviceAreas = pgTable(
     travelFee: money('travel_fee').notNull().default('0'),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: createdAt(),
+    // The profile's rank (is_verified, rating, business_name), copied here by the database as onto its services
+    // (migration 0014's triggers, extended by 0017): a ZIP search orders the covering areas' profiles without
+    // reading them (decision 050).
+    rankVerified: boolean('rank_verified').notNull().default(false),
+    rankRating: numeric('rank_rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    rankName: text('rank_name').notNull().default(''),
   },
   (t) => [
     index('service_areas_profile_idx').on(t.businessProfileId),
     // The areas that may cover a ZIP (search's distance and lead alerts): each area's own box (coverBox).
+    // Both GiST indexes also hold the profile, centre, radius and rank columns, so a ZIP search reads its areas from
+    // the index alone (migration 0017, decision 050; drizzle cannot say INCLUDE).
     index('service_areas_cover_idx').using('gist', coverBox(t)),
     // The areas nearest a ZIP first (search in a dense place, decision 049): each area's centre (centrePoint).
     index('service_areas_centre_idx').using('gist', centrePoint(t)),
