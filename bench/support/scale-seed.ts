@@ -285,6 +285,12 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
      where jb.status = 'cancelled'
         or (b.status = 'pending' and b.viewed_at is null and b.created_at <= now() - interval '72 hours')`,
   );
+  // A refund marks its bid (migration 0018's trigger, which does not fire in this bulk load).
+  await step(
+    'bids refunded',
+    `update bids set refunded_at = t.created_at from credit_transactions t
+     where t.bid_id = bids.id and t.type = 'refund'`,
+  );
   await step(
     'ledger: purchases',
     `insert into credit_transactions (user_id, amount, type, description, stripe_payment_intent_id, created_at)
@@ -333,6 +339,8 @@ export async function seedAtScale(client: Client, counts: ScaleCounts, log = con
       where not exists (select 1 from conversations c where c.id = m.conversation_id)
     union all select 'profile part without its profile', count(*)::int from service_areas a
       where not exists (select 1 from business_profiles p where p.id = a.business_profile_id)
+    union all select 'refund not marked on its bid', count(*)::int from credit_transactions t join bids b on b.id = t.bid_id
+      where t.type = 'refund' and b.refunded_at is distinct from t.created_at
     union all select 'profile part without its profile''s rank', count(*)::int from business_profiles p
       where exists (select 1 from service_areas a where a.business_profile_id = p.id
           and (a.rank_verified, a.rank_rating, a.rank_name) is distinct from (p.is_verified, p.rating, p.business_name))

@@ -50,6 +50,9 @@ describe('the make-good sweep', () => {
     const [row] = await refunds(placed.id);
     expect(row).toMatchObject({ amount: 50, userId: provider.user.id });
     expect(await bidStatus(placed.id)).toBe('pending');
+    // The database marks the bid refunded with its ledger row (decision 051): the sweep's index leaves it out.
+    const [marked] = await t.app.db.select({ at: bids.refundedAt }).from(bids).where(eq(bids.id, placed.id));
+    expect(marked!.at).toEqual(row!.createdAt);
     const [email] = await t.app.db
       .select()
       .from(emailOutbox)

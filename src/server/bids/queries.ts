@@ -243,9 +243,8 @@ export async function selectUnviewedBidDue(
       and(
         eq(bids.status, 'pending'),
         isNull(bids.viewedAt),
+        isNull(bids.refundedAt),
         sql`${bids.createdAt} <= ${cutoff.toISOString()}::timestamptz`,
-        sql`not exists (select 1 from ${creditTransactions} where ${creditTransactions.bidId} = ${bids.id}
-          and ${creditTransactions.type} = 'refund')`,
       ),
     )
     .orderBy(bids.createdAt)

@@ -98,6 +98,7 @@ export async function placeBid(ctx: Ctx, jobId: string, input: PlaceBidData): Pr
     revisedAt: null,
     viewedAt: null,
     declinedAt: null,
+    refundedAt: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -27,6 +27,9 @@ export const bids = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     // When the owner declined it ('Not for me'): a rejected bid with this set was declined, not just not selected.
     declinedAt: timestamp('declined_at', { withTimezone: true }),
+    // When its credits came back: the time of its refund ledger row, written by the database as that row is
+    // (migration 0018's trigger), whoever refunds it (the make-good, a dispute, a job leaving 'open').
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -35,10 +38,11 @@ export const bids = pgTable(
     unique('bids_job_provider_key').on(t.jobId, t.providerId),
     index('bids_provider_idx').on(t.providerId, t.createdAt),
     index('bids_job_created_idx').on(t.jobId, t.createdAt),
-    // The make-good sweep's candidates: pending bids nobody has viewed, oldest first (decision 040).
+    // The make-good sweep's candidates: pending bids nobody has viewed, oldest first (decision 040), less those
+    // refunded already, which stay pending and unviewed until their job leaves 'open' (decision 051).
     index('bids_unviewed_pending_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} = 'pending' and ${t.viewedAt} is null`),
+      .where(sql`${t.status} = 'pending' and ${t.viewedAt} is null and ${t.refundedAt} is null`),
     check('bids_amount_non_negative', sql`${t.amount} >= 0`),
     check('bids_credits_cost_positive', sql`${t.creditsCost} > 0`),
   ],

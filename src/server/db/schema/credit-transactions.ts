@@ -20,6 +20,7 @@ export const creditTransactions = pgTable(
     // Key of the description for the client (credits:tx_<type>) with its values.
     descriptionParams: text('description_params'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
+    // A refund's row marks its bid refunded (bids.refunded_at, migration 0018's trigger, decision 051).
     bidId: uuid('bid_id').references(() => bids.id, { onDelete: 'set null' }),
     promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
