@@ -54,24 +54,30 @@ export const planarFromZip = (): SQL<number> =>
 export const MILES_PER_DEGREE = 69.09;
 
 /**
+ * The rule of one area covering the ZIP, and the distance to it (the areas' nearest, per profile), for
+ * coveringAreas and the searches that also read each profile's rank off its areas.
+ */
+export function coverage(kind: ZipKind): { covers: SQL; distance: SQL<number> } {
+  if (kind === 'unknown_zip')
+    return { covers: eq(serviceAreas.zipCode, param('zip'))!, distance: sql<number>`0::float8` };
+  const distance = distanceFromZip();
+  return {
+    covers: and(boxHoldsZip(), sql`${distance} <= ${serviceAreas.radiusMiles}`)!,
+    distance: sql<number>`min(${distance})`,
+  };
+}
+
+/**
  * Profiles with an area covering the ZIP (distance from the area's centre ≤ its radius) and the distance
  * to the nearest such area's centre, as subquery `near` with placeholders (coverageParams). The areas whose
  * own box holds the ZIP's point (coverBox, GiST-indexed) keep the exact distance to a few rows.
  */
 export function coveringAreas(kind: ZipKind) {
-  if (kind === 'unknown_zip') {
-    return qb
-      .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`0::float8`.as('distance') })
-      .from(serviceAreas)
-      .where(eq(serviceAreas.zipCode, param('zip')))
-      .groupBy(serviceAreas.businessProfileId)
-      .as('near');
-  }
-  const distance = distanceFromZip();
+  const { covers, distance } = coverage(kind);
   return qb
-    .select({ profileId: serviceAreas.businessProfileId, distance: sql<number>`min(${distance})`.as('distance') })
+    .select({ profileId: serviceAreas.businessProfileId, distance: distance.as('distance') })
     .from(serviceAreas)
-    .where(and(boxHoldsZip(), sql`${distance} <= ${serviceAreas.radiusMiles}`))
+    .where(covers)
     .groupBy(serviceAreas.businessProfileId)
     .as('near');
 }

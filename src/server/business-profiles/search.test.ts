@@ -447,6 +447,27 @@ describe('a crowded place (decision 049)', () => {
     await expectPages('98101');
   });
 
+  it('reads the covering profiles a word matches nearest first, and stops at the cap (decision 052)', async () => {
+    // Most of the Seattle crowd says 'Roofer' (not those whose number ends in 77): more matches than the cap.
+    await crowd.app.db.execute(sql`update business_profiles set search_document = 'Roofer'
+      where business_name like 'Crowd s%' and right(business_name, 2) <> '77'`);
+    const roofers = (await expected(lookupZip('98101')!)).filter(
+      (name) => name.startsWith('Crowd s') && !name.endsWith('77'),
+    );
+    expect(roofers.length).toBeGreaterThan(SEARCH_TOTAL_CAP);
+    for (const offset of [0, 480, SEARCH_TOTAL_CAP - 24]) {
+      const response = await as(
+        crowd.app,
+        reader,
+      )({ method: 'GET', url: `/api/providers/search?q=roofer&location=98101&limit=24&offset=${offset}` });
+      expect({
+        names: (response.json() as { businessName: string }[]).map((p) => p.businessName),
+        total: Number(response.headers['x-total-count']),
+        capped: response.headers['x-total-count-capped'],
+      }).toEqual({ names: roofers.slice(offset, offset + 24), total: SEARCH_TOTAL_CAP, capped: 'true' });
+    }
+  });
+
   it('finds the nearest thousand where more areas cover the ZIP than it reads, as reading them all would', async () => {
     // Around downtown Austin, up to about 20 miles out in every direction, each point its own; every third profile
     // has a second area farther out (the nearest of a profile's areas counts); one in fifty does not reach the ZIP.

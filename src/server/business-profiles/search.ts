@@ -16,8 +16,8 @@ import type { PublicCtx } from '#server/http/context.js';
 import { lookupZip } from '#server/zip/index.js';
 import {
   boxHoldsZip,
+  coverage,
   coverageParams,
-  coveringAreas,
   distanceFromZip,
   float,
   MILES_PER_DEGREE,
@@ -148,7 +148,7 @@ const RANK_ORDER = sql.join(RANK, sql`, `);
 function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
   const isZip = shape.location === 'zip' || shape.location === 'unknown_zip';
-  const near = isZip ? coveringAreas(shape.location as ZipKind) : null;
+  const near = isZip ? rankedCoveringAreas(db, shape.location as ZipKind) : null;
 
   // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing. The statement
   // is planned with its values (searchStatement), so PostgreSQL folds numnode of the constant query and the GIN
@@ -166,7 +166,13 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     conditions.push(cityMatches(shape.location === 'city_state'));
   }
 
-  const candidateOrder = near ? [sql`${near.distance} asc`, ...RANK] : RANK;
+  // With a ZIP, the order `near` hands its profiles out in: the matches are read in it until there are enough.
+  const candidateOrder = near
+    ? [
+        sql`${near.distance} asc`,
+        ...rankOf({ verified: near.verified, rating: near.rating, name: near.name, id: near.profileId }),
+      ]
+    : RANK;
   const matches = db
     .select({
       id: sql<string>`${businessProfiles.id}`.as('candidate_id'),
@@ -232,6 +238,33 @@ function buildSearch(db: DbOrTx, shape: Shape) {
     .innerJoin(users, eq(users.id, businessProfiles.userId))
     .leftJoin(providerRatingSummaries, eq(providerRatingSummaries.businessProfileId, businessProfiles.id))
     .orderBy(...pageOrder);
+}
+
+/**
+ * The profiles covering the ZIP, each with its distance and its rank (its areas' copy, decision 050), nearest and
+ * best ranked first (decision 052). A search that narrows them further (a word, a category, a language) reads them
+ * in this order and stops at its SEARCH_TOTAL_CAP + 1st match, instead of testing every covering profile and
+ * sorting the matches: the subquery's order is the candidates', so PostgreSQL needs no sort above it.
+ */
+function rankedCoveringAreas(db: DbOrTx, kind: ZipKind) {
+  const sa = serviceAreas;
+  const { covers, distance } = coverage(kind);
+  return db
+    .select({
+      profileId: sa.businessProfileId,
+      distance: distance.as('distance'),
+      verified: sa.rankVerified,
+      rating: sa.rankRating,
+      name: sa.rankName,
+    })
+    .from(sa)
+    .where(covers)
+    .groupBy(sa.businessProfileId, sa.rankVerified, sa.rankRating, sa.rankName)
+    .orderBy(
+      sql`${distance} asc`,
+      ...rankOf({ verified: sa.rankVerified, rating: sa.rankRating, name: sa.rankName, id: sa.businessProfileId }),
+    )
+    .as('near');
 }
 
 /** The candidates' columns (buildSearch): every way of finding them names them so. */
