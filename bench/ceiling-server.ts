@@ -166,6 +166,9 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
     // The areas carry their profile's rank (decision 050): no profile is read to order the candidates.
     const rank = `"service_areas"."rank_verified" as verified, "service_areas"."rank_rating" as rating, "service_areas"."rank_name" as name`;
     const areaOrder = 'near.distance asc, near.verified desc, near.rating desc, near.name asc, near.profile_id asc';
+    // search.ts rankedCoveringAreas (decision 052): every covering profile, in the candidates' order.
+    const nearOrder =
+      '"near"."distance" asc, "near"."rank_verified" desc, "near"."rank_rating" desc, "near"."rank_name" asc, "near"."business_profile_id" asc';
     const ranked = (near: string) =>
       `select near.profile_id as candidate_id, near.distance as candidate_distance, 0::real as relevance, row_number() over (order by ${areaOrder}) as position from ${near} near order by ${areaOrder} limit $8`;
     const walk = `with probe as materialized (select "service_areas"."business_profile_id" as profile_id, "service_areas"."latitude" as latitude, "service_areas"."longitude" as longitude, "service_areas"."radius_miles" as radius, ${rank} from "service_areas" where ${coverBox} limit $4),
@@ -182,7 +185,7 @@ function searchPage(q: string, zip: string, limit: number, offset: number): { te
       union all
       (${ranked('(select * from nearest where distance <= (select distance from reach))')})
       union all
-      (select "business_profiles"."id", "distance", 0::real, row_number() over (order by "distance" asc, ${RANK_ORDER}) from "business_profiles" inner join (select "business_profile_id", min(${distance}) as "distance" from "service_areas" where (${coverBox} and ${distance} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id") "near" on "near"."business_profile_id" = "business_profiles"."id" where (select yes from crowded) and not exists (select 1 from reach) order by "distance" asc, ${RANK_ORDER} limit $8)`;
+      (select "business_profiles"."id", "distance", 0::real, row_number() over (order by ${nearOrder}) from "business_profiles" inner join (select "business_profile_id", min(${distance}) as "distance", "rank_verified", "rank_rating", "rank_name" from "service_areas" where (${coverBox} and ${distance} <= "service_areas"."radius_miles") group by "service_areas"."business_profile_id", "service_areas"."rank_verified", "service_areas"."rank_rating", "service_areas"."rank_name" order by min(${distance}) asc, "service_areas"."rank_verified" desc, "service_areas"."rank_rating" desc, "service_areas"."rank_name" asc, "service_areas"."business_profile_id" asc) "near" on "near"."business_profile_id" = "business_profiles"."id" where (select yes from crowded) and not exists (select 1 from reach) order by ${nearOrder} limit $8)`;
     return {
       text: `with "candidates" as (${walk}), "page" as (select "candidate_id", "candidate_distance", "relevance", "position" from "candidates" where "position" <= $9 order by "candidate_distance" asc, "position" asc limit $10 offset $11) ${select('"candidate_distance" asc, "position" asc')}`,
       values: [
