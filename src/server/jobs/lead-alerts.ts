@@ -1,9 +1,10 @@
 import type { JobMatchedEvent } from '#shared/events.js';
+import type { Language } from '#shared/i18n/languages.js';
 import type { Config } from '#server/config.js';
 import type { Db, DbOrTx } from '#server/db/client.js';
 import { providersMatchingJob } from '#server/business-profiles/index.js';
 import { publishEvents } from '#server/events/index.js';
-import { languageOf, leadEmail } from '#server/mail/index.js';
+import { languageOf, leadEmail, type EmailContent } from '#server/mail/index.js';
 import { enqueueNotices, pushOfEmail } from '#server/push/index.js';
 import { claimLeadFanout, markLeadFanoutDone, selectCategory, type JobRow } from './queries.js';
 
@@ -45,6 +46,13 @@ async function alertMatchingProviders(tx: DbOrTx, config: Config, origin: string
     budgetMin: job.budgetMin,
     budgetMax: job.budgetMax,
   };
+  // What the alert says, once in each language: its recipients share it, and its layout (outboxRows).
+  const contents = new Map<Language, EmailContent>();
+  const contentIn = (language: Language) => {
+    let content = contents.get(language);
+    if (!content) contents.set(language, (content = leadEmail(language, facts)));
+    return content;
+  };
   // The emails, and a push to each of their devices at once (docs/contract.md §3.10), one per job and device: one
   // statement.
   await enqueueNotices(
@@ -55,7 +63,7 @@ async function alertMatchingProviders(tx: DbOrTx, config: Config, origin: string
       origin,
       kind: 'leads' as const,
       dedupeKey: `lead:${job.id}:${provider.id}`,
-      content: leadEmail(languageOf(provider), facts),
+      content: contentIn(languageOf(provider)),
     })),
     {
       config,
@@ -64,7 +72,7 @@ async function alertMatchingProviders(tx: DbOrTx, config: Config, origin: string
       userIds: providers.map((provider) => provider.id),
       tag: `job:${job.id}`,
       dedupeKey: `lead:${job.id}`,
-      content: (language) => pushOfEmail(leadEmail(language, facts)),
+      content: (language) => pushOfEmail(contentIn(language)),
     },
   );
 }

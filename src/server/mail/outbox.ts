@@ -5,7 +5,7 @@ import type { DbOrTx } from '#server/db/client.js';
 import type { Language } from '#shared/i18n/languages.js';
 import { linkOrigin } from './link-origin.js';
 import { insertOutboxRows, type NewOutboxRow } from './queries.js';
-import { languageOf, renderEmail, type EmailContent, type Recipient } from './templates.js';
+import { emailLayout, languageOf, type EmailContent, type Recipient } from './templates.js';
 import { unsubscribeUrl } from './unsubscribe.js';
 
 export type OutgoingEmail = {
@@ -28,17 +28,27 @@ function senderDomain(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-/** The outbox rows of these emails, rendered; none for a notification whose kind its recipient turned off. */
+/**
+ * The outbox rows of these emails, rendered; none for a notification whose kind its recipient turned off. Emails
+ * that share their content (one notice to many) share its layout in each language (emailLayout).
+ */
 export function outboxRows(emails: OutgoingEmail[]): NewOutboxRow[] {
+  const layouts = new Map<EmailContent, Map<string, ReturnType<typeof emailLayout>>>();
+  const layoutOf = (content: EmailContent, language: Language, origin: string, kind?: EmailNotificationKind) => {
+    const key = `${language} ${kind ?? ''} ${origin}`;
+    let byKey = layouts.get(content);
+    if (!byKey) layouts.set(content, (byKey = new Map()));
+    let layout = byKey.get(key);
+    if (!layout) byKey.set(key, (layout = emailLayout(language, content, origin, kind)));
+    return layout;
+  };
   return emails.flatMap((email) => {
     if (email.kind && !email.to.emailNotifications[email.kind]) return [];
     const origin = linkOrigin(email.config, email.origin);
-    const unsubscribe = email.kind
-      ? { kind: email.kind, url: unsubscribeUrl(origin, email.config.sessionSecret, email.to.id, email.kind) }
-      : undefined;
-    const rendered = renderEmail(email.to, email.content, origin, unsubscribe);
-    const headers: Record<string, string> = unsubscribe
-      ? { 'List-Unsubscribe': `<${unsubscribe.url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    const url = email.kind ? unsubscribeUrl(origin, email.config.sessionSecret, email.to.id, email.kind) : undefined;
+    const rendered = layoutOf(email.content, languageOf(email.to), origin, email.kind)(email.to, url);
+    const headers: Record<string, string> = url
+      ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
       : {};
     return [
       {

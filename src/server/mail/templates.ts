@@ -51,45 +51,69 @@ export function renderEmail(
   origin: string,
   unsubscribe?: { kind: EmailNotificationKind; url: string },
 ): RenderedEmail {
-  const t = translatorFor(languageOf(recipient));
-  const link = origin + content.action.path;
-  const greeting = t('email:greeting', { name: recipient.firstName || recipient.email });
-  const footer = t('email:footer', { origin });
-  const kind = unsubscribe ? t(`email:kind_${unsubscribe.kind}`) : '';
+  return emailLayout(languageOf(recipient), content, origin, unsubscribe?.kind)(recipient, unsubscribe?.url);
+}
 
-  const text = [
-    t('email:app_name'),
-    '',
-    greeting,
-    '',
+/** Never in a translation: where a recipient's own value goes in a string translated once. */
+const HOLE = '\u0000';
+
+/** `key` translated once with `values`, `hole` left open: each call fills it (every place it appears) with a value. */
+function withHole(t: Translate, key: string, hole: string, values: Record<string, unknown> = {}) {
+  const parts = t(key, { ...values, [hole]: HOLE }).split(HOLE);
+  return (value: string) => parts.join(value);
+}
+
+/**
+ * renderEmail in two steps: what one email says in one language (everything but the greeting and the
+ * unsubscribe link), then each recipient's. A notice to many (a job's ~1,000 lead alerts) translates and escapes
+ * its words once per language, not once per recipient (docs/decisions/053).
+ */
+export function emailLayout(
+  language: Language,
+  content: EmailContent,
+  origin: string,
+  kind?: EmailNotificationKind,
+): (recipient: Recipient, unsubscribeUrl?: string) => RenderedEmail {
+  const t = translatorFor(language);
+  const e = escapeHtml;
+  const link = origin + content.action.path;
+  const appName = t('email:app_name');
+  const footer = t('email:footer', { origin });
+  const kindName = kind ? t(`email:kind_${kind}`) : '';
+  const body = [
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.quote ? [content.quote.replace(/^/gm, '> '), ''] : []),
     `${content.action.label}: ${link}`,
     '',
     '-- ',
     footer,
-    ...(unsubscribe ? [t('email:unsubscribe_text', { kind, url: unsubscribe.url })] : []),
-    '',
   ].join('\n');
-
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${languageOf(recipient)}"><head><meta charset="utf-8"><title>${e(content.subject)}</title></head>
+  const htmlHead = `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><title>${e(content.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#ea580c">${e(t('email:app_name'))}</p>
-<p>${e(greeting)}</p>
+<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#ea580c">${e(appName)}</p>
+`;
+  const htmlBody = `
 ${content.paragraphs.map((p) => `<p>${e(p)}</p>`).join('\n')}
 ${content.quote ? `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d6d3d1;white-space:pre-wrap">${e(content.quote)}</blockquote>` : ''}
 <p><a href="${e(link)}" style="display:inline-block;padding:10px 16px;background:#ea580c;color:#ffffff;text-decoration:none;border-radius:6px">${e(content.action.label)}</a></p>
 <p style="font-size:12px;color:#78716c">${e(link)}</p>
 <hr style="border:none;border-top:1px solid #e7e5e4">
-<p style="font-size:12px;color:#78716c">${e(footer)}${
-    unsubscribe
-      ? `<br><a href="${e(unsubscribe.url)}" style="color:#78716c">${e(t('email:unsubscribe_html'))}</a> (${e(kind)})`
-      : ''
-  }</p>
+<p style="font-size:12px;color:#78716c">${e(footer)}`;
+  const stopLabel = kind ? ` style="color:#78716c">${e(t('email:unsubscribe_html'))}</a> (${e(kindName)})` : '';
+  const htmlEnd = `</p>
 </div></body></html>
 `;
-  return { subject: content.subject, text, html };
+
+  const greetingTo = withHole(t, 'email:greeting', 'name');
+  const stopText = withHole(t, 'email:unsubscribe_text', 'url', { kind: kindName });
+
+  return (recipient, unsubscribeUrl) => {
+    const greeting = greetingTo(recipient.firstName || recipient.email);
+    const stop = kind && unsubscribeUrl !== undefined;
+    const text = [appName, '', greeting, '', body, ...(stop ? [stopText(unsubscribeUrl)] : []), ''].join('\n');
+    const html = `${htmlHead}<p>${e(greeting)}</p>${htmlBody}${stop ? `<br><a href="${e(unsubscribeUrl)}"${stopLabel}` : ''}${htmlEnd}`;
+    return { subject: content.subject, text, html };
+  };
 }
