@@ -140,9 +140,12 @@ try {
     ] as const) {
       const drain = figures['lead matching (job post)']?.drain;
       if (!drain) continue;
+      const f = drain.perFanout;
       console.log(
         `\nlead fan-outs (${label}): ${drain.pendingAtLastAnswer} pending at the last post's answer, drained ` +
-          `${ms(drain.ms)} ms after it, app CPU meanwhile ${drain.appCpuMsPerPost.toFixed(2)} ms a post`,
+          `${ms(drain.ms)} ms after it; each fan-out drained meanwhile: ` +
+          `${f.appCpuMs.toFixed(2)} ms of app CPU, ${f.dbMs.toFixed(2)} ms of the primary, ` +
+          `${f.walBytes.toFixed(0)} bytes of WAL, ${f.blocks.toFixed(0)} buffers`,
       );
     }
     // What each request cost at scale: the app's CPU, and the primary's (pg_stat_statements, when installed).

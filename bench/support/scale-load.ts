@@ -189,9 +189,15 @@ export type RequestCost = {
 };
 /**
  * A job post's lead alerts leave after its commit (docs/decisions/046): how long the fan-outs took to drain after
- * the last post's answer, and the app's CPU meanwhile a post (the cost the post no longer carries).
+ * the last post's answer, and what the app and the primary spent meanwhile (the cost the post no longer carries),
+ * per fan-out drained: the alerts written, and the mail worker sending them; the primary's time, WAL and buffers
+ * when pg_stat_statements is there.
  */
-export type FanoutDrain = { ms: number; appCpuMsPerPost: number; pendingAtLastAnswer: number };
+export type FanoutDrain = {
+  ms: number;
+  pendingAtLastAnswer: number;
+  perFanout: { appCpuMs: number; dbMs: number; walBytes: number; blocks: number };
+};
 export type EndpointFigures = LoadResult & { cost?: RequestCost; drain?: FanoutDrain };
 
 const LEAD_POSTS: EndpointName = 'lead matching (job post)';
@@ -204,7 +210,7 @@ async function drainFanouts(client: pg.Client, limitMs = 900_000): Promise<{ ms:
   const pending = await pendingFanouts(client);
   for (let left = pending; left > 0; left = await pendingFanouts(client)) {
     if (performance.now() - start > limitMs) throw new Error(`${left} lead fan-outs still pending after ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { ms: performance.now() - start, pending };
 }
@@ -301,10 +307,19 @@ export async function measureEndpoints(
           }),
         );
         if (name === LEAD_POSTS) {
+          await statementTotals(client, true);
           const cpuBefore = cpuMs(app.pid!);
           const { ms, pending } = await drainFanouts(client);
-          const appCpuMsPerPost = (cpuMs(app.pid!) - cpuBefore) / requests.length;
-          results[name] = { ...results[name], drain: { ms, appCpuMsPerPost, pendingAtLastAnswer: pending } };
+          const appCpuMs = cpuMs(app.pid!) - cpuBefore;
+          const db = await statementTotals(client, false);
+          const per = (n: number) => n / Math.max(1, pending);
+          const perFanout = {
+            appCpuMs: per(appCpuMs),
+            dbMs: per(db?.ms ?? NaN),
+            walBytes: per(db?.wal ?? NaN),
+            blocks: per(db?.blocks ?? NaN),
+          };
+          results[name] = { ...results[name], drain: { ms, pendingAtLastAnswer: pending, perFanout } };
         }
       } else {
         await load({ url: app.url, connections, seconds: WARMUP_SECONDS, requests });
