@@ -5,7 +5,8 @@ import { centrePoint, coverBox, serviceAreas } from '#server/db/schema/index.js'
 import { lookupZip } from '#server/zip/index.js';
 
 // The one rule of "a service area covers a ZIP" (docs/contract.md §3.2): provider search and lead alerts both
-// use coveringAreas, so a provider found near a ZIP is exactly one alerted about a job there.
+// use coverage (lead alerts through coveringAreas), so a provider found near a ZIP is exactly one alerted about a
+// job there.
 
 const EARTH_RADIUS_MILES = 3958.8;
 
@@ -70,14 +71,15 @@ export function coverage(kind: ZipKind): { covers: SQL; distance: SQL<number> } 
 /**
  * Profiles with an area covering the ZIP (distance from the area's centre ≤ its radius) and the distance
  * to the nearest such area's centre, as subquery `near` with placeholders (coverageParams). The areas whose
- * own box holds the ZIP's point (coverBox, GiST-indexed) keep the exact distance to a few rows.
+ * own box holds the ZIP's point (coverBox, GiST-indexed) keep the exact distance to a few rows. `alsoWhere`: more
+ * conditions on each covering area (its profile's services, say), tested before any profile row is read.
  */
-export function coveringAreas(kind: ZipKind) {
+export function coveringAreas(kind: ZipKind, alsoWhere: SQL[] = []) {
   const { covers, distance } = coverage(kind);
   return qb
     .select({ profileId: serviceAreas.businessProfileId, distance: distance.as('distance') })
     .from(serviceAreas)
-    .where(covers)
+    .where(and(covers, ...alsoWhere))
     .groupBy(serviceAreas.businessProfileId)
     .as('near');
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { columnList } from '#server/db/columns.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { businessProfiles, serviceCapabilities, users } from '#server/db/schema/index.js';
+import { businessProfiles, serviceAreas, serviceCapabilities, users } from '#server/db/schema/index.js';
 import type { OutgoingEmail } from '#server/mail/index.js';
 import { coverageParams, coveringAreas, zipKindOf, type ZipKind } from './coverage.js';
 
@@ -19,17 +19,22 @@ const matchColumns = columnList<MatchedProvider>({
   emailNotifications: users.emailNotifications,
 });
 
-/** Providers whose profile offers the category and one of whose areas covers the ZIP; never the owner. */
+/**
+ * Providers whose profile offers the category and one of whose areas covers the ZIP; never the owner. The service
+ * is looked up from each covering area (its profile's id is in the area's index), so only the profiles that offer
+ * the category are read for their owner (decision 054).
+ */
 function matchStatement(kind: ZipKind) {
-  const near = coveringAreas(kind);
+  const offersCategory = sql`exists (select 1 from ${serviceCapabilities}
+    where ${serviceCapabilities.businessProfileId} = ${serviceAreas.businessProfileId}
+      and ${serviceCapabilities.categoryId} = ${param('category')})`;
+  const near = coveringAreas(kind, [offersCategory]);
   return preparedStatement(
     `lead_match_${kind}`,
     sql`select ${matchColumns.sql} from ${businessProfiles}
       inner join ${near} on ${near.profileId} = ${businessProfiles.id}
       inner join ${users} on ${users.id} = ${businessProfiles.userId}
-      where exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
-          and ${serviceCapabilities.categoryId} = ${param('category')})
-        and ${users.id} <> ${param('owner')}`,
+      where ${users.id} <> ${param('owner')}`,
     matchColumns.object,
   );
 }
