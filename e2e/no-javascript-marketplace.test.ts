@@ -304,6 +304,28 @@ describeJourney('with JavaScript off: post a job with a photo, a provider bids, 
     return context.newPage();
   }
 
+  it('a newcomer reads the demo accounts on the login page (demo mode) and signs in with one', async () => {
+    for (const lang of ['en', 'es'] as const) {
+      const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false, locale: 'en-US' });
+      contexts.push(context);
+      await context.addCookies([{ name: 'lang', value: lang, url: app.url }]);
+      const page = await context.newPage();
+      await page.goto(`${app.url}/login`);
+      // The build cannot know the demo accounts: the server renders the page with them (src/server/http/pages.ts).
+      const demo = page.getByRole('region', { name: catalogText(lang, 'auth:demo_title') });
+      const shown = await demo.innerText();
+      const email = /customer@[\w.-]+/.exec(shown)?.[0];
+      const password = /demo-[\w-]+/.exec(shown)?.[0];
+      expect(email, shown).toBeDefined();
+      const form = page.getByRole('form', { name: catalogText(lang, 'auth:sign_in') });
+      await form.getByLabel(catalogText(lang, 'auth:email')).fill(email!);
+      await form.getByLabel(catalogText(lang, 'auth:password'), { exact: true }).fill(password!);
+      await form.getByRole('button', { name: catalogText(lang, 'auth:sign_in') }).click();
+      await page.waitForURL(`${app.url}/`);
+      expect((await context.cookies()).some((cookie) => cookie.name !== 'lang')).toBe(true);
+    }
+  });
+
   let jobId: string;
   let owner: Account;
   let provider: Account;

@@ -14,6 +14,7 @@ import {
 import { loadMatchedRoutes, routes } from '#client/app.js';
 import { userQueryOptions } from '#client/auth/index.js';
 import { setApiTransport } from '#client/lib/api.js';
+import { configQueryOptions } from '#client/lib/config.js';
 import { i18n, loadAllCatalogs, UP_FRONT_NAMESPACES } from '#client/lib/i18n.js';
 import { isUnauthorizedFailure } from '#client/lib/forms.js';
 import { createQueryClient, loginUrl } from '#client/lib/query-client.js';
@@ -136,6 +137,9 @@ export async function answer(
       const user = fetch ? await queryClient.fetchQuery(userQueryOptions).catch(() => null) : null;
       if (!user && signedInOnly) return null;
       queryClient.setQueryData(userQueryOptions.queryKey, user);
+      // The server's public config, which any screen may read (the login page's demo accounts, in demo mode) and
+      // the build cannot know: a page rendered for a request has it, as the browser would after one call.
+      if (fetch) await queryClient.prefetchQuery(configQueryOptions);
       scope.writes = request.method !== 'GET' && request.method !== 'HEAD';
       const { handler, context } = await runRoutes(request, queryClient);
       scope.writes = false;

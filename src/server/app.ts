@@ -155,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage.close();
   });
 
-  if (options.serveClient ?? true) await registerSpa(app, config);
+  if (options.serveClient ?? true) await registerSpa(app, config, { demoMode: wantsDemo });
   else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
   return app;
 }

@@ -47,6 +47,9 @@ const FORM_BODY_LIMIT = 10 * 10 * 1024 * 1024 + 1024 * 1024;
 const headerValues = (value: string | string[] | number | undefined): string[] =>
   value === undefined ? [] : [value].flat().map(String);
 
+/** The public pages that show what only a server in demo mode knows (the login page's demo accounts). */
+const DEMO_PAGES = ['/login'];
+
 /**
  * The HTML of the app's routes (docs/contract.md §1 'First paint' and 'First touch', docs/decisions/030), from what
  * `npm run build` left in `clientDir` (scripts/prerender.ts, src/client/prerender.tsx):
@@ -56,13 +59,15 @@ const headerValues = (value: string | string[] | number | undefined): string[] =
  *   not rendered at build time (`/reset-password?token=…`), is rendered for that request. A
  *   signed-in user gets their screen rendered here with its data (read through the app's own API as them),
  *   or the app's shell where that is not possible.
+ *   In demo mode the login page is rendered for each request too: it lists the demo accounts, which the build
+ *   cannot know (GET /api/config), and a visitor without scripts needs them as much as one with.
  * - `submit` answers a form posted natively to a page (before scripts, or without them): the route's action
  *   runs here, calling the app's own API as the person posting (their cookie, Origin and address: the same
  *   schemas, services, rate limits and same-origin rule as a call from scripts), then Post/Redirect/Get (303,
  *   with the cookies the API set, such as a new session) or the page again with the refusal in it.
  * Null without such a build.
  */
-export function builtPages(app: FastifyInstance, clientDir: string) {
+export function builtPages(app: FastifyInstance, clientDir: string, { demoMode = false } = {}) {
   const manifestPath = join(clientDir, 'prerendered', PRERENDER_MANIFEST);
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest;
@@ -153,7 +158,7 @@ export function builtPages(app: FastifyInstance, clientDir: string) {
     const signedIn = Boolean(request.session.userId);
     // Nobody signed in: the page rendered at build time when there is one for this very URL; a public page
     // that depends on its query string (`/login?mode=register`, `/reset-password?token=…`) is rendered here.
-    const prerendered = trimmed in manifest.pages && !query;
+    const prerendered = trimmed in manifest.pages && !query && !(demoMode && DEMO_PAGES.includes(trimmed));
     const renders =
       rendersOnServer &&
       isAppRoute(trimmed) &&

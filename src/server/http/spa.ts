@@ -13,7 +13,7 @@ const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => ur
  * The React app: built files from dist/client in production, Vite's middleware in development.
  * Client routes fall back to index.html; unknown /api paths answer a JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, config: Config) {
+export async function registerSpa(app: FastifyInstance, config: Config, { demoMode = false } = {}) {
   if (config.devServer) {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -52,7 +52,7 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
       },
     });
   }
-  const pages = hasClient ? builtPages(app, clientDir) : null;
+  const pages = hasClient ? builtPages(app, clientDir, { demoMode }) : null;
   // Forms posted natively to a page (before scripts, or without them): docs/decisions/030.
   if (pages) await app.register(pages.forms);
   app.setNotFoundHandler((request, reply) => {
