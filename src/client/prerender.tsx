@@ -137,9 +137,10 @@ export async function answer(
       const user = fetch ? await queryClient.fetchQuery(userQueryOptions).catch(() => null) : null;
       if (!user && signedInOnly) return null;
       queryClient.setQueryData(userQueryOptions.queryKey, user);
-      // The server's public config, which any screen may read (the login page's demo accounts, in demo mode) and
-      // the build cannot know: a page rendered for a request has it, as the browser would after one call.
-      if (fetch) await queryClient.prefetchQuery(configQueryOptions);
+      // The server's public config, which the build cannot know (the login page's demo accounts, in demo mode): a
+      // page rendered for a visitor nobody is signed in as has it, as the browser would after one call. A signed-in
+      // screen's loaders ask for it where the screen reads it.
+      if (fetch && !user) await queryClient.prefetchQuery(configQueryOptions);
       scope.writes = request.method !== 'GET' && request.method !== 'HEAD';
       const { handler, context } = await runRoutes(request, queryClient);
       scope.writes = false;

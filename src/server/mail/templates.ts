@@ -101,19 +101,22 @@ ${content.quote ? `<blockquote style="margin:0 0 16px;padding:8px 12px;border-le
 <p style="font-size:12px;color:#78716c">${e(link)}</p>
 <hr style="border:none;border-top:1px solid #e7e5e4">
 <p style="font-size:12px;color:#78716c">${e(footer)}`;
-  const stopLabel = kind ? ` style="color:#78716c">${e(t('email:unsubscribe_html'))}</a> (${e(kindName)})` : '';
+  const stopWords = kind ? e(t('email:unsubscribe_html')) : '';
   const htmlEnd = `</p>
 </div></body></html>
 `;
 
   const greetingTo = withHole(t, 'email:greeting', 'name');
-  const stopText = withHole(t, 'email:unsubscribe_text', 'url', { kind: kindName });
+  const stopText = kind ? withHole(t, 'email:unsubscribe_text', 'url', { kind: kindName }) : null;
 
   return (recipient, unsubscribeUrl) => {
     const greeting = greetingTo(recipient.firstName || recipient.email);
-    const stop = kind && unsubscribeUrl !== undefined;
+    const stop = stopText && unsubscribeUrl !== undefined;
     const text = [appName, '', greeting, '', body, ...(stop ? [stopText(unsubscribeUrl)] : []), ''].join('\n');
-    const html = `${htmlHead}<p>${e(greeting)}</p>${htmlBody}${stop ? `<br><a href="${e(unsubscribeUrl)}"${stopLabel}` : ''}${htmlEnd}`;
+    const stopLink = stop
+      ? `<br><a href="${e(unsubscribeUrl)}" style="color:#78716c">${stopWords}</a> (${e(kindName)})`
+      : '';
+    const html = `${htmlHead}<p>${e(greeting)}</p>${htmlBody}${stopLink}${htmlEnd}`;
     return { subject: content.subject, text, html };
   };
 }
