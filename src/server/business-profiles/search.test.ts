@@ -308,7 +308,8 @@ describe('a directory past the cap (decision 047)', () => {
         rating, search_document)
       select u.id, 'Pro ' || lpad(n::text, 4, '0'), 'llc', n <= 3,
              case when n <= 3 then n + 2 when n = 7 then 4.5 else 0 end,
-             case when n in (11, 12) then 'Zeppelin repairs' else 'Handyman' end
+             case when n in (11, 12) then 'Zeppelin repairs' when n % 2 = 0 then 'Handyman painter'
+               else 'Handyman roofer' end
       from generate_series(1, ${PROFILES}) n join users u on u.email = 'cap' || n || '@example.com'`);
   });
   afterAll(() => big.close());
@@ -329,6 +330,20 @@ describe('a directory past the cap (decision 047)', () => {
 
   it('counts a narrower search exactly', async () => {
     expect(await get('?q=zeppelin')).toEqual({ names: ['Pro 0011', 'Pro 0012'], total: 2, capped: undefined });
+  });
+
+  // Decision 055: words that are alternatives are read as the planner estimates them; words that must meet, a phrase
+  // or a negation are counted first. Each shape of query answers the same first matches in the directory's order.
+  it.each([
+    ['a common word', 'handyman', ['Pro 0003', 'Pro 0002', 'Pro 0001', 'Pro 0007', 'Pro 0004'], true],
+    ['alternatives', 'zeppelin or painter', ['Pro 0002', 'Pro 0004', 'Pro 0006', 'Pro 0008', 'Pro 0010'], true],
+    ['two common words that never meet', 'painter roofer', [], false],
+    ['a phrase', '"handyman painter"', ['Pro 0002', 'Pro 0004', 'Pro 0006', 'Pro 0008', 'Pro 0010'], true],
+    ['a negation', 'handyman -painter', ['Pro 0003', 'Pro 0001', 'Pro 0007', 'Pro 0005', 'Pro 0009'], true],
+  ])('reads %s in the directory’s order', async (_, q, names, capped) => {
+    const found = await get(`?q=${encodeURIComponent(q)}&limit=5`);
+    expect(found.names).toEqual(names);
+    expect(found.capped).toBe(capped ? 'true' : undefined);
   });
 });
 

@@ -283,13 +283,29 @@ const CANDIDATE_FIELDS = {
 export const PROBE_MATCHES = SEARCH_TOTAL_CAP * 5;
 
 /**
- * The candidates of a search without a ZIP: the matches counted up to PROBE_MATCHES first (an index the
- * conditions have, GIN for text or languages), then whichever of two reads suits that count — the other is never
- * run (a condition on the count alone, checked once).
+ * Whether PostgreSQL's own estimate of how many profiles match is worth trusting (decision 055): a text query alone
+ * whose words are alternatives ('plumb' | 'plumbing', a word in English or Spanish) is estimated from each word's
+ * frequency in the column's statistics, and the planner picks the read that count calls for. Words that must meet
+ * ('roof' & 'repair', a phrase) are estimated as if independent, which can be off by thousands, and a negation
+ * estimates nothing; those are counted first. Planned with its values (searchStatement), the condition is folded to
+ * a constant, so the branches it rules out are not even planned.
+ */
+function alternativesOnly(shape: Shape, conditions: SQL[]): SQL {
+  if (!shape.text || conditions.length !== 1) return sql`false`;
+  const operators = sql`${textQuery()}::text`;
+  return sql`(strpos(${operators}, '&') = 0 and strpos(${operators}, '<') = 0 and strpos(${operators}, '!') = 0)`;
+}
+
+/**
+ * The candidates of a search without a ZIP: the first SEARCH_TOTAL_CAP + 1 matches in the directory's order, read
+ * as the planner chooses where its estimate is trusted (alternativesOnly); otherwise the matches are counted up to
+ * PROBE_MATCHES first (an index the conditions have, GIN for text or languages), then whichever of two reads suits
+ * that count — the other is never run (a condition on the count alone, checked once).
  */
 function rankedCandidates(shape: Shape, conditions: SQL[]): SQL {
   const bp = businessProfiles;
   const matching = conditions.length > 0 ? and(...conditions)! : sql`true`;
+  const trusted = alternativesOnly(shape, conditions);
   const relevance = (vector: SQL) => (shape.text ? sql`ts_rank(${vector}, ${textQuery()})` : sql`0::real`);
   const probeOrder = sql.join(
     rankOf({ verified: sql`verified`, rating: sql`rating`, name: sql`name`, id: sql`id` }),
@@ -301,11 +317,11 @@ function rankedCandidates(shape: Shape, conditions: SQL[]): SQL {
       from ${bp} where ${matching} limit ${PROBE_MATCHES + 1})
     (select id as candidate_id, null::float8 as candidate_distance, ${relevance(sql`vector`)} as relevance, position
       from (select id, vector, row_number() over (order by ${probeOrder}) as position
-        from probe where (select count(*) from probe) <= ${PROBE_MATCHES}
+        from probe where not ${trusted} and (select count(*) from probe) <= ${PROBE_MATCHES}
         order by ${probeOrder} limit ${SEARCH_TOTAL_CAP + 1}) few)
     union all
     (select ${bp.id}, null::float8, ${relevance(sql`${documentVector}`)}, row_number() over (order by ${RANK_ORDER})
-      from ${bp} where ${matching} and (select count(*) from probe) > ${PROBE_MATCHES}
+      from ${bp} where ${matching} and (${trusted} or (select count(*) from probe) > ${PROBE_MATCHES})
       order by ${RANK_ORDER} limit ${SEARCH_TOTAL_CAP + 1})`;
 }
 
