@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { param } from '#server/db/client.js';
-import { centrePoint, coverBox, serviceAreas } from '#server/db/schema/index.js';
+import { centrePoint, coverBox, serviceAreas, serviceCapabilities } from '#server/db/schema/index.js';
 import { lookupZip } from '#server/zip/index.js';
 
 // The one rule of "a service area covers a ZIP" (docs/contract.md §3.2): provider search and lead alerts both
@@ -83,3 +83,11 @@ export function coveringAreas(kind: ZipKind, alsoWhere: SQL[] = []) {
     .groupBy(serviceAreas.businessProfileId)
     .as('near');
 }
+
+/**
+ * Does the profile `profileId` names offer the category (placeholder `category`)? Tested on a covering area's profile
+ * id (the area's index holds it), it keeps the profiles that do not from being read at all (decisions 054 and 056).
+ */
+export const offersCategory = (profileId: SQL | AnyPgColumn = serviceAreas.businessProfileId): SQL =>
+  sql`exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${profileId}
+    and ${serviceCapabilities.categoryId} = ${param('category')})`;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { columnList } from '#server/db/columns.js';
 import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
-import { businessProfiles, serviceAreas, serviceCapabilities, users } from '#server/db/schema/index.js';
+import { businessProfiles, users } from '#server/db/schema/index.js';
 import type { OutgoingEmail } from '#server/mail/index.js';
-import { coverageParams, coveringAreas, zipKindOf, type ZipKind } from './coverage.js';
+import { coverageParams, coveringAreas, offersCategory, zipKindOf, type ZipKind } from './coverage.js';
 
 /** A provider a job is a lead for, as their email needs them. */
 export type MatchedProvider = Pick<
@@ -25,10 +25,7 @@ const matchColumns = columnList<MatchedProvider>({
  * the category are read for their owner (decision 054).
  */
 function matchStatement(kind: ZipKind) {
-  const offersCategory = sql`exists (select 1 from ${serviceCapabilities}
-    where ${serviceCapabilities.businessProfileId} = ${serviceAreas.businessProfileId}
-      and ${serviceCapabilities.categoryId} = ${param('category')})`;
-  const near = coveringAreas(kind, [offersCategory]);
+  const near = coveringAreas(kind, [offersCategory()]);
   return preparedStatement(
     `lead_match_${kind}`,
     sql`select ${matchColumns.sql} from ${businessProfiles}

@@ -21,6 +21,7 @@ import {
   distanceFromZip,
   float,
   MILES_PER_DEGREE,
+  offersCategory,
   planarFromZip,
   type ZipKind,
 } from './coverage.js';
@@ -148,18 +149,15 @@ const RANK_ORDER = sql.join(RANK, sql`, `);
 function buildSearch(db: DbOrTx, shape: Shape) {
   const conditions: SQL[] = [];
   const isZip = shape.location === 'zip' || shape.location === 'unknown_zip';
-  const near = isZip ? rankedCoveringAreas(db, shape.location as ZipKind) : null;
+  // With a ZIP, the category is tested on each covering area's profile id, before any profile row is read (decision
+  // 056); the word and the language need the profile's row.
+  const near = isZip ? rankedCoveringAreas(db, shape.location as ZipKind, shape.category) : null;
 
   // A query of stop words only ('a' in both languages) narrows nothing instead of matching nothing. The statement
   // is planned with its values (searchStatement), so PostgreSQL folds numnode of the constant query and the GIN
   // index answers the match.
   if (shape.text) conditions.push(sql`(numnode(${textQuery()}) = 0 or ${documentVector} @@ ${textQuery()})`);
-  if (shape.category) {
-    conditions.push(
-      sql`exists (select 1 from ${serviceCapabilities} where ${serviceCapabilities.businessProfileId} = ${businessProfiles.id}
-        and ${serviceCapabilities.categoryId} = ${param('category')})`,
-    );
-  }
+  if (shape.category && !near) conditions.push(offersCategory(businessProfiles.id));
   // The languages column's GIN index answers the containment.
   if (shape.language) conditions.push(sql`${businessProfiles.languages} @> array[${param('language')}::text]`);
   if (shape.location === 'city' || shape.location === 'city_state') {
@@ -246,7 +244,7 @@ function buildSearch(db: DbOrTx, shape: Shape) {
  * in this order and stops at its SEARCH_TOTAL_CAP + 1st match, instead of testing every covering profile and
  * sorting the matches: the subquery's order is the candidates', so PostgreSQL needs no sort above it.
  */
-function rankedCoveringAreas(db: DbOrTx, kind: ZipKind) {
+function rankedCoveringAreas(db: DbOrTx, kind: ZipKind, category: boolean) {
   const sa = serviceAreas;
   const { covers, distance } = coverage(kind);
   return db
@@ -258,7 +256,7 @@ function rankedCoveringAreas(db: DbOrTx, kind: ZipKind) {
       name: sa.rankName,
     })
     .from(sa)
-    .where(covers)
+    .where(category ? and(covers, offersCategory()) : covers)
     .groupBy(sa.businessProfileId, sa.rankVerified, sa.rankRating, sa.rankName)
     .orderBy(
       sql`${distance} asc`,

@@ -28,7 +28,9 @@ export const serviceCapabilities = pgTable(
     rankName: text('rank_name').notNull().default(''),
   },
   (t) => [
-    index('service_capabilities_profile_idx').on(t.businessProfileId),
+    // A profile's services, and whether it offers a category from the index alone: a search near a ZIP and lead
+    // matching test that on every covering area's profile before reading any profile (decision 056).
+    index('service_capabilities_profile_category_idx').on(t.businessProfileId, t.categoryId),
     index('service_capabilities_category_idx').on(
       t.categoryId,
       t.rankVerified.desc().nullsFirst(),
