@@ -422,6 +422,8 @@ describeJourney('with JavaScript off: post a job with a photo, a provider bids, 
     await es.goto(`${app.url}/messages`);
     await es.getByTestId('conversation').first().click();
     await es.getByTestId('message').filter({ hasText: 'Starting Monday?' }).waitFor();
+    // Neither the event stream nor its polling fallback runs without scripts: the page claims neither.
+    expect(await es.getByTestId('connection-state').count()).toBe(0);
     await es.getByRole('button', { name: catalogText('es', 'messages:send'), exact: true }).click();
     await es.getByText(catalogText('es', 'messages:validation_content_required')).waitFor();
 

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Conversation } from '#shared/conversations.js';
 import { useUser } from '#client/auth/index.js';
 import { cn } from '#client/lib/cn.js';
+import { useHydrated } from '#client/lib/hydrated.js';
 import { useEventStreamOpen } from '#client/lib/event-stream.js';
 import { trackingQueryKeyRoot } from '#client/projects/index.js';
 import { queryLoader } from '#client/lib/route-loader.js';
@@ -220,10 +221,15 @@ function ConversationPane({ conversation, userId }: { conversation: Conversation
   );
 }
 
-/** Live while the event stream is open; otherwise the polling fallback is at work. */
+/**
+ * Live while the event stream is open; otherwise the polling fallback is at work. Neither runs without scripts, so the
+ * page as the server rendered it says nothing about them (a reader without scripts reloads to see new messages).
+ */
 function ConnectionState() {
   const { t } = useTranslation();
   const open = useEventStreamOpen();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <span
       data-testid="connection-state"
