@@ -223,19 +223,25 @@ function ConversationPane({ conversation, userId }: { conversation: Conversation
 
 /**
  * Live while the event stream is open; otherwise the polling fallback is at work. Neither runs without scripts, so the
- * page as the server rendered it says nothing about them (a reader without scripts reloads to see new messages).
+ * page as the server rendered it claims neither (a reader without scripts reloads to see new messages): it holds the
+ * badge's place, invisible, so that the badge does not push the page down when it appears on hydration.
  */
 function ConnectionState() {
   const { t } = useTranslation();
   const open = useEventStreamOpen();
   const hydrated = useHydrated();
-  if (!hydrated) return null;
+  const badge =
+    'inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground';
+  if (!hydrated) {
+    return (
+      <span className={cn(badge, 'invisible')} aria-hidden>
+        <span className="size-2" />
+        {t('messages:connection_live')}
+      </span>
+    );
+  }
   return (
-    <span
-      data-testid="connection-state"
-      data-open={open}
-      className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground"
-    >
+    <span data-testid="connection-state" data-open={open} className={badge}>
       <span className={cn('size-2 rounded-full', open ? 'bg-success' : 'animate-pulse bg-warning')} aria-hidden />
       {open ? t('messages:connection_live') : t('messages:connection_offline')}
     </span>
