@@ -40,6 +40,34 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
 
   const hydrated = (page: Page) => page.evaluate(() => Boolean(document.documentElement.dataset.hydrated));
 
+  /** A customer signed in (in a context of their own) who has posted an open job in Austin. */
+  async function customerWithJob(title: string, description: string) {
+    const owner = await browser.newContext();
+    const customer = await owner.newPage();
+    const { email, password } = await account(customer);
+    const signedIn = await customer.request.post(`${app.url}/api/auth/login`, {
+      data: { email, password },
+      headers: { origin: app.url },
+    });
+    expect(signedIn.status()).toBe(200);
+    const posted = await customer.request.post(`${app.url}/api/jobs`, {
+      headers: { origin: app.url },
+      data: {
+        categoryId: 1,
+        title,
+        description,
+        zipCode: '78701',
+        city: 'Austin',
+        state: 'TX',
+        budgetMin: '100',
+        budgetMax: '900',
+        timeline: 'flexible',
+      },
+    });
+    expect(posted.status()).toBe(201);
+    return { owner, customer, password, job: (await posted.json()) as { id: string } };
+  }
+
   it('switches to Create account, then signs in, before any script has run', async () => {
     const { context, page } = await slowScripts();
     const { email, password } = await account(page);
@@ -113,30 +141,10 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
   });
 
   it('places a bid the moment the bid form shows, before any script has run', async () => {
-    const owner = await browser.newContext();
-    const customer = await owner.newPage();
-    const { email, password } = await account(customer);
-    const signedIn = await customer.request.post(`${app.url}/api/auth/login`, {
-      data: { email, password },
-      headers: { origin: app.url },
-    });
-    expect(signedIn.status()).toBe(200);
-    const posted = await customer.request.post(`${app.url}/api/jobs`, {
-      headers: { origin: app.url },
-      data: {
-        categoryId: 1,
-        title: 'Fix the porch light',
-        description: 'The porch light flickers; replace the fixture and check the switch.',
-        zipCode: '78701',
-        city: 'Austin',
-        state: 'TX',
-        budgetMin: '100',
-        budgetMax: '300',
-        timeline: 'flexible',
-      },
-    });
-    expect(posted.status()).toBe(201);
-    const job = (await posted.json()) as { id: string };
+    const { owner, customer, password, job } = await customerWithJob(
+      'Fix the porch light',
+      'The porch light flickers; replace the fixture and check the switch.',
+    );
 
     const { context, page } = await slowScripts();
     // A provider, signed in, with the credits to bid (FREE_CREDITS_ON_UPGRADE).
@@ -163,6 +171,73 @@ describeJourney('controls used the moment they show, scripts held back 3 s', () 
     const bids = await customer.request.get(`${app.url}/api/jobs/${job.id}/bids`);
     expect(await bids.json()).toMatchObject([{ amount: '240.00', tier: 'regular', status: 'pending' }]);
     await context.close();
+    await owner.close();
+  });
+
+  it('keeps a message typed before any script has run, and sends it once they have (375 px)', async () => {
+    // A provider who bid on a customer's job writes first, so the customer's conversation opens unread (the
+    // mark-read at hydration re-renders the composer, which emptied a controlled box: decision 030).
+    const { owner, customer, password, job } = await customerWithJob(
+      'Rewire the garage',
+      'Two new outlets and a ceiling light in a detached garage.',
+    );
+    const customerId = ((await (await customer.request.get(`${app.url}/api/auth/user`)).json()) as { id: string }).id;
+    const bidder = await (await browser.newContext()).newPage();
+    await registerViaApi(bidder, app.url, {
+      email: `writer-${randomBytes(4).toString('hex')}@example.com`,
+      password,
+      firstName: 'Wes',
+      lastName: 'Writer',
+    });
+    const headers = { origin: app.url };
+    expect((await bidder.request.post(`${app.url}/api/auth/upgrade-to-provider`, { headers })).ok()).toBe(true);
+    const bid = await bidder.request.post(`${app.url}/api/jobs/${job.id}/bids`, {
+      headers,
+      data: { amount: '650', message: 'Licensed electrician, free this week.', tier: 'regular' },
+    });
+    expect(bid.status()).toBe(201);
+    const first = await bidder.request.post(`${app.url}/api/messages`, {
+      headers,
+      data: { jobId: job.id, receiverId: customerId, content: 'Can I see the garage on Tuesday?' },
+    });
+    expect(first.status()).toBe(201);
+
+    // The customer's phone: every script waits until the answer is typed.
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    context.setDefaultTimeout(20_000);
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/.*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await context.addCookies(await owner.cookies());
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${app.url}/messages`, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: /Wes/ }).click();
+    const box = page.getByRole('textbox', { name: catalogText('en', 'messages:input_label'), exact: true });
+    const answer = 'Tuesday at 9 works, the side door is open.';
+    await box.fill(answer);
+    expect(await hydrated(page)).toBe(false);
+    release();
+    await untilHydrated(page);
+    await page.getByRole('button', { name: catalogText('en', 'messages:send'), exact: true }).click();
+    await page.getByTestId('message').filter({ hasText: answer }).waitFor();
+    expect(await box.inputValue()).toBe('');
+    expect(sent).toContain('/api/messages');
+    const thread = await bidder.request.get(
+      `${app.url}/api/messages?conversationId=${((await first.json()) as { conversationId: string }).conversationId}`,
+    );
+    expect((await thread.json()) as { content: string }[]).toMatchObject([
+      { content: 'Can I see the garage on Tuesday?' },
+      { content: answer },
+    ]);
+    await context.close();
+    await bidder.context().close();
     await owner.close();
   });
 

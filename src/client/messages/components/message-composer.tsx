@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '#shared/conversations.js';
@@ -33,15 +33,16 @@ export function MessageComposer({ jobId, receiverId, conversationId, autoFocus =
   const send = useSendMessage();
   const failure = useFormFailure(FIELDS, 'messages:send_failed');
   const refused = failure.values.intent === SEND_MESSAGE_INTENT ? failure : null;
-  const [content, setContent] = useState(refused?.values.content ?? '');
+  // Uncontrolled (decision 030, 'Fields typed before hydration'): what was typed before the page hydrated is sent.
+  const field = useRef<HTMLTextAreaElement>(null);
   const pending = send.isPending;
-  const trimmed = content.trim();
-  const canSend = trimmed.length > 0 && !pending;
 
   const submit = () => {
-    if (!canSend) return;
-    // Cleared at once so the next message can be typed; put back if sending fails.
-    setContent('');
+    const box = field.current;
+    const trimmed = box?.value.trim() ?? '';
+    if (!box || !trimmed || pending) return;
+    // Cleared at once so the next message can be typed; put back if sending fails and nothing new was typed.
+    box.value = '';
     send.mutate(
       { jobId, receiverId, content: trimmed },
       {
@@ -49,7 +50,7 @@ export function MessageComposer({ jobId, receiverId, conversationId, autoFocus =
           if (message.conversationId !== conversationId) void navigate(conversationPath(message.conversationId));
         },
         onError: (error) => {
-          setContent((current) => current || trimmed);
+          if (field.current && !field.current.value) field.current.value = trimmed;
           toast({
             title: t('messages:error_title'),
             description: errorMessage(error, t, 'messages:send_failed'),
@@ -88,10 +89,10 @@ export function MessageComposer({ jobId, receiverId, conversationId, autoFocus =
           <Textarea
             name="content"
             rows={2}
-            value={content}
+            ref={field}
+            defaultValue={refused?.values.content ?? ''}
             maxLength={MESSAGE_MAX_LENGTH}
             autoFocus={autoFocus}
-            onChange={(event) => setContent(event.target.value)}
             onKeyDown={onKeyDown}
             placeholder={t('messages:input_placeholder')}
             aria-label={t('messages:input_label')}
