@@ -77,18 +77,21 @@ describeJourney('the core forms with JavaScript off', () => {
       await page.waitForURL(`${app.url}/`);
       await page.getByTestId('user-chip').getByText('Noa').waitFor();
 
-      // Sign out (a link), then sign in: a wrong password is refused in the reader's language.
+      // Sign out (a link). A logged-in screen then says so (spec §2 'Unauthorized') and moves on to the login page
+      // by itself, to come back there; a wrong password is refused in the reader's language.
       await page.goto(`${app.url}/api/logout`);
-      await page.goto(`${app.url}/login`);
+      await page.goto(`${app.url}/dashboard`, { waitUntil: 'commit' });
+      await page.getByRole('alert').getByText(t('common:unauthorized_title'), { exact: true }).waitFor();
+      await page.waitForURL(`${app.url}/login?returnTo=%2Fdashboard`);
       const signIn = page.getByRole('form', { name: t('auth:sign_in') });
       await signIn.getByLabel(t('auth:email')).fill(email);
       await signIn.getByLabel(t('auth:password'), { exact: true }).fill(password('wrong'));
       await signIn.getByRole('button', { name: t('auth:sign_in') }).click();
       await page.getByText(t('errors:invalid_credentials')).waitFor();
-      expect(new URL(page.url()).search).toBe('');
+      expect(new URL(page.url()).search).toBe('?returnTo=%2Fdashboard');
       await signIn.getByLabel(t('auth:password'), { exact: true }).fill(first);
       await signIn.getByRole('button', { name: t('auth:sign_in') }).click();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${app.url}/dashboard`);
       await page.getByTestId('user-chip').getByText('Noa').waitFor();
 
       // Find providers: a GET form whose results the server renders.

@@ -5,10 +5,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { resources } from '../src/shared/i18n/index.js';
 import { LANGUAGES } from '../src/shared/i18n/languages.js';
 import {
   fillDocument,
   PRERENDER_MANIFEST,
+  SIGNED_OUT_PAGE,
   SSR_DIR,
   SSR_ENTRY,
   type PrerenderManifest,
@@ -40,11 +42,23 @@ for (const language of LANGUAGES) {
     join(outDir, language, 'shell.html'),
     fillDocument(template, { ...head!, language, nobodySignedIn: true }),
   );
+  // The shell of the logged-in screens, for a visitor nobody is signed in as (pages.ts fills in the way back).
+  const common = resources[language].common as Record<string, string>;
+  const signedOut = {
+    title: common.unauthorized_title!,
+    detail: common.unauthorized_description!,
+    signIn: (resources[language].auth as Record<string, string>).sign_in!,
+  };
+  writeFileSync(
+    join(outDir, language, `${SIGNED_OUT_PAGE}.html`),
+    fillDocument(template, { ...head!, language, nobodySignedIn: true, signedOut }),
+  );
 }
 const manifest: PrerenderManifest = {
   pages: Object.fromEntries(Object.entries(entry.PRERENDERED_PAGES).map(([name, path]) => [path, name])),
   routes: entry.appRoutePaths(),
   guestOnly: entry.GUEST_ONLY_PATHS,
+  signedIn: entry.appRoutePaths({ signedIn: true }),
 };
 writeFileSync(join(outDir, PRERENDER_MANIFEST), JSON.stringify(manifest, null, 2));
 const { files } = precompressDir(outDir);

@@ -12,7 +12,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { loadMatchedRoutes, routes } from '#client/app.js';
-import { userQueryOptions } from '#client/auth/index.js';
+import { RequireAuth, userQueryOptions } from '#client/auth/index.js';
 import { setApiTransport } from '#client/lib/api.js';
 import { configQueryOptions } from '#client/lib/config.js';
 import { i18n, loadAllCatalogs, UP_FRONT_NAMESPACES } from '#client/lib/i18n.js';
@@ -182,16 +182,20 @@ export async function renderPage(path: string, language: Language): Promise<Rend
   return result.page;
 }
 
-/** Every concrete route path of the app (the catch-all 404 route left out). */
-export function appRoutePaths(): string[] {
+/**
+ * Every concrete route path of the app (the catch-all 404 route left out); with `signedIn`, only the routes that
+ * RequireAuth guards (spec §2: logged-in screens).
+ */
+export function appRoutePaths({ signedIn = false }: { signedIn?: boolean } = {}): string[] {
   const paths: string[] = [];
-  const walk = (list: typeof routes, prefix: string) => {
+  const walk = (list: typeof routes, prefix: string, guarded: boolean) => {
     for (const route of list) {
+      const inside = guarded || route.Component === RequireAuth;
       const path = route.index ? prefix || '/' : route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
-      if (route.index || (route.path && route.path !== '*')) paths.push(path);
-      if (route.children) walk(route.children, path === '/' ? '' : path);
+      if ((route.index || (route.path && route.path !== '*')) && (inside || !signedIn)) paths.push(path);
+      if (route.children) walk(route.children, path === '/' ? '' : path, inside);
     }
   };
-  walk(routes, '');
+  walk(routes, '', false);
   return paths;
 }

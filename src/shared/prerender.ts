@@ -1,4 +1,5 @@
 import type { Language } from './i18n/languages.js';
+import { loginUrl } from './return-to.js';
 
 // The pages the React app renders outside the browser (src/client/prerender.tsx, docs/contract.md §1 'First paint'):
 // what the build leaves for the server, and the one way both put a rendered page into the built index.html.
@@ -8,6 +9,8 @@ export const PRERENDER_MANIFEST = 'manifest.json';
 /** Where the build puts the server-side rendering code, inside the client build (never served). */
 export const SSR_DIR = 'ssr';
 export const SSR_ENTRY = 'prerender.js';
+/** The page (dist/client/prerendered/<language>/<name>.html) of a logged-in screen for a visitor signed in as nobody. */
+export const SIGNED_OUT_PAGE = 'signed-out';
 
 export type PrerenderManifest = {
   /** Path → page name: dist/client/prerendered/<language>/<name>.html. */
@@ -16,6 +19,8 @@ export type PrerenderManifest = {
   routes: string[];
   /** Routes a signed-in user gets the app's shell on instead of a rendered page (the login page…). */
   guestOnly: string[];
+  /** Routes only a signed-in user sees (spec §2): a visitor nobody is signed in as gets the signed-out page there. */
+  signedIn: string[];
 };
 
 /** A page rendered outside the browser. */
@@ -66,7 +71,7 @@ export type ServerRenderingEntry = {
   renderPage: (path: string, language: Language) => Promise<RenderedPage>;
   PRERENDERED_PAGES: Record<string, string>;
   GUEST_ONLY_PATHS: string[];
-  appRoutePaths: () => string[];
+  appRoutePaths: (options?: { signedIn?: boolean }) => string[];
 };
 
 /** A matcher for the app's route patterns: `:param` is one non-empty segment, `*` anything. */
@@ -93,6 +98,11 @@ export type DocumentParts = {
   state?: unknown;
   /** The router's loader and action data the page was rendered with, in a JSON data block too. */
   routerData?: unknown;
+  /**
+   * The shell of a logged-in screen for a visitor nobody is signed in as: scripts show spec §2's 'Unauthorized'
+   * notice and move on to login; without them, the same notice in the page, and the browser moves on by itself.
+   */
+  signedOut?: { title: string; detail: string; signIn: string };
 };
 
 /** The ids of the JSON data blocks a rendered page carries for the browser (src/client/main.tsx). */
@@ -115,6 +125,31 @@ function replaceOnce(html: string, pattern: RegExp, replacement: string): string
   return html.replace(pattern, () => replacement);
 }
 
+/** Where a signed-out shell links to the login page; `withWayBack` fills in the way back, per request. */
+const WAY_BACK = '{{login-with-way-back}}';
+
+/** A signed-out shell (`signedOut`) as the visitor of `path` gets it: its login links come back to `path`. */
+export function withWayBack(html: string, path: string): string {
+  return html.replaceAll(WAY_BACK, escapeAttribute(loginUrl(path)));
+}
+
+/**
+ * A logged-in screen's shell without scripts (docs/decisions/030): the notice scripts would show, a link to sign
+ * in, and the browser's own move to it a second later (the nearest a refresh comes to spec §9's 500 ms); the
+ * boot spinner, which only scripts would replace, is hidden. A reader with scripts gets the shell unchanged.
+ */
+function signedOutShell(html: string, { title, detail, signIn }: NonNullable<DocumentParts['signedOut']>) {
+  const refresh = `<noscript><meta http-equiv="refresh" content="1; url=${WAY_BACK}" /></noscript>`;
+  html = replaceOnce(html, /<\/head>/, `  ${refresh}\n  </head>`);
+  html = replaceOnce(html, /<div id="boot-spinner" class="/, '<div id="boot-spinner" class="noscript:hidden ');
+  const notice =
+    '<noscript><div role="alert" class="mx-4 my-16 grid max-w-md gap-2 rounded-xl sm:mx-auto border border-destructive/40 ' +
+    `bg-card p-6 text-center"><p class="font-semibold text-destructive">${escapeAttribute(title)}</p>` +
+    `<p class="text-sm text-muted-foreground">${escapeAttribute(detail)}</p>` +
+    `<a class="font-semibold text-primary underline" href="${WAY_BACK}">${escapeAttribute(signIn)}</a></div></noscript>`;
+  return replaceOnce(html, /<div id="root">/, `<div id="root">${notice}`);
+}
+
 /** The built index.html (`template`) made into one page: its language, head, markup and data. */
 export function fillDocument(template: string, parts: DocumentParts): string {
   let html = replaceOnce(template, /<html lang="[^"]*">/, `<html lang="${parts.language}">`);
@@ -123,6 +158,7 @@ export function fillDocument(template: string, parts: DocumentParts): string {
   if (parts.nobodySignedIn) meta.push('<meta name="session" content="none" />');
   if (parts.page) meta.push(`<meta name="prerendered-namespaces" content="${parts.page.namespaces.join(',')}" />`);
   html = replaceOnce(html, /<meta\s+name="description"\s+content="[^"]*"\s*\/>/, meta.join('\n    '));
+  if (parts.signedOut) html = signedOutShell(html, parts.signedOut);
   if (parts.page) {
     const data =
       dataBlock(CATALOGS_ID, { language: parts.language, catalogs: parts.page.catalogs }) +

@@ -13,3 +13,12 @@ export function safeReturnTo(value: unknown): string {
   if (/[\u0000-\u001f\\]/.test(value)) return '/';
   return value;
 }
+
+/** Where signing in starts (docs/contract.md §3): 302 to the OpenID Provider when one is set, else to `/login`. */
+export const LOGIN_URL = '/api/login';
+
+/** LOGIN_URL with the page to come back to after signing in, when it is not `/`. */
+export function loginUrl(returnTo: string): string {
+  const path = safeReturnTo(returnTo);
+  return path === '/' ? LOGIN_URL : `${LOGIN_URL}?returnTo=${encodeURIComponent(path)}`;
+}

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { safeReturnTo } from '#shared/return-to.js';
+import { loginUrl } from '#shared/return-to.js';
 import { toast } from '#client/ui/toast.js';
 import { toastRegionReady } from '#client/ui/toaster.js';
 import { ApiError, api } from './api.js';
@@ -7,7 +7,6 @@ import { i18n } from './i18n.js';
 
 // Spec §9 'Timings': the login redirect waits 500 ms so the notice can be read.
 export const LOGIN_REDIRECT_DELAY_MS = 500;
-export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 
 /** The default data loader (spec §7): GET the query key parts joined with '/'. */
@@ -24,11 +23,7 @@ export function isUnauthorized(error: unknown): boolean {
 
 let redirecting = false;
 
-/** /api/login with the page to come back to after signing in (docs/contract.md §3.6), when it is not `/`. */
-export function loginUrl(returnTo: string): string {
-  const path = safeReturnTo(returnTo);
-  return path === '/' ? LOGIN_URL : `${LOGIN_URL}?returnTo=${encodeURIComponent(path)}`;
-}
+export { LOGIN_URL, loginUrl } from '#shared/return-to.js';
 
 /** Tell the user, then send the whole page to login, to come back here once signed in (spec §8 '401 handling'). */
 export function redirectToLogin() {

@@ -11,8 +11,10 @@ import {
   fillDocument,
   PRERENDER_MANIFEST,
   routeMatcher,
+  SIGNED_OUT_PAGE,
   SSR_DIR,
   SSR_ENTRY,
+  withWayBack,
   type PageAnswer,
   type PrerenderManifest,
   type ServerRenderingEntry,
@@ -54,7 +56,8 @@ const DEMO_PAGES = ['/login'];
  * The HTML of the app's routes (docs/contract.md §1 'First paint' and 'First touch', docs/decisions/030), from what
  * `npm run build` left in `clientDir` (scripts/prerender.ts, src/client/prerender.tsx):
  * - `read` answers a GET. A visitor nobody is signed in as gets a public page as it was rendered at build time,
- *   the app's shell saying that nobody is signed in on the app's other routes, and the 404 page elsewhere; a
+ *   the app's shell saying that nobody is signed in on the app's other routes (on a logged-in screen, one that
+ *   without scripts shows spec §2's 'Unauthorized' and moves on to login), and the 404 page elsewhere; a
  *   public page asked for with a query string (`/login?mode=register`), and a page only for visitors that was
  *   not rendered at build time (`/reset-password?token=…`), is rendered for that request. A
  *   signed-in user gets their screen rendered here with its data (read through the app's own API as them),
@@ -74,6 +77,13 @@ export function builtPages(app: FastifyInstance, clientDir: string, { demoMode =
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const isAppRoute = routeMatcher(manifest.routes);
   const isGuestOnly = routeMatcher(manifest.guestOnly);
+  const isSignedInOnly = routeMatcher(manifest.signedIn);
+  const signedOutPages = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      readFileSync(join(clientDir, 'prerendered', language, `${SIGNED_OUT_PAGE}.html`), 'utf8'),
+    ]),
+  ) as Record<Language, string>;
   const ssrEntry = join(clientDir, SSR_DIR, SSR_ENTRY);
   const rendersOnServer = existsSync(ssrEntry);
   let rendering: Promise<ServerRenderingEntry> | undefined;
@@ -176,6 +186,8 @@ export function builtPages(app: FastifyInstance, clientDir: string, { demoMode =
       }
     }
     if (signedIn) return reply.type('text/html').sendFile('index.html');
+    // A logged-in screen: its shell, which without scripts says so and moves on to login, to come back here.
+    if (isSignedInOnly(trimmed)) return sendHtml(request, reply, withWayBack(signedOutPages[language], request.url));
     const page = manifest.pages[trimmed] ?? (isAppRoute(trimmed) ? 'shell' : 'not-found');
     return reply
       .code(page === 'not-found' ? 404 : 200)
