@@ -13,7 +13,9 @@
  * unless BENCH_KEEP=1 (then its URL is printed, for EXPLAIN (ANALYZE, BUFFERS) by hand).
  * BENCH_SCALE_URL (and BENCH_SCALE_SMALL_URL) name databases a kept run seeded: no seeding then, and they are
  * kept, so an index can be measured before and after on the same data. BENCH_SCALE_ONLY=bid,message (parts of
- * the endpoints' names) loads only those endpoints.
+ * the endpoints' names) loads only those endpoints. BENCH_SCALE_REPLICA=host:port names a streaming replica of the
+ * cluster the databases are in (pg_basebackup -R): the app then reads what tolerates lag from it (DATABASE_READ_URL),
+ * and the cost table adds the replica's time per request.
  *
  * Then (unless BENCH_SCALE_LOAD=0, and with the app built: npm run build) the same generator fills a small
  * database (a hundredth, 10,000 jobs, with the same marker rows), and bench/support/scale-load.ts starts the built
@@ -149,16 +151,19 @@ try {
       );
     }
     // What each request cost at scale: the app's CPU, and the primary's (pg_stat_statements, when installed).
+    // With BENCH_SCALE_REPLICA, the replica's time too (its statements are not in the primary's columns).
+    const withReplica = Object.values(bigFigures).some((figures) => figures?.cost?.replicaMs !== undefined);
     console.log(
-      '\n| endpoint (at scale) | app CPU ms/req | primary ms/req | statements/req | WAL bytes/req | buffers/req |\n' +
-        '|---|---:|---:|---:|---:|---:|',
+      '\n| endpoint (at scale) | app CPU ms/req | primary ms/req | statements/req | WAL bytes/req | buffers/req |' +
+        (withReplica ? ' replica ms/req |\n|---|---:|---:|---:|---:|---:|---:|' : '\n|---|---:|---:|---:|---:|---:|'),
     );
     for (const name of ENDPOINT_NAMES) {
       const cost = bigFigures[name]?.cost;
       if (!cost) continue;
       console.log(
         `| ${name} | ${cost.appCpuMs.toFixed(2)} | ${cost.dbMs.toFixed(2)} | ${cost.dbCalls.toFixed(1)} | ` +
-          `${cost.walBytes.toFixed(0)} | ${cost.blocks.toFixed(0)} |`,
+          `${cost.walBytes.toFixed(0)} | ${cost.blocks.toFixed(0)} |` +
+          (withReplica ? ` ${(cost.replicaMs ?? NaN).toFixed(2)} |` : ''),
       );
     }
   }

@@ -24,6 +24,20 @@ const USERS = 200;
 const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 1000);
 /** Parts of endpoint names to load (BENCH_SCALE_ONLY=bid,message); unset: every endpoint. */
 const ONLY = (process.env.BENCH_SCALE_ONLY ?? '').split(',').filter(Boolean);
+/**
+ * A streaming replica of the cluster the databases are in (BENCH_SCALE_REPLICA=host:port, made with
+ * `pg_basebackup -R`): the app reads what tolerates lag from the same database there (DATABASE_READ_URL, decision
+ * 039), and the cost columns add the replica's time. Unset: every read on the primary.
+ */
+const REPLICA = process.env.BENCH_SCALE_REPLICA;
+/** `url`'s database on the replica. */
+function onReplica(url: string, replica: string): string {
+  const at = new URL(url);
+  const [host = '127.0.0.1', port = '5432'] = replica.split(':');
+  at.hostname = host;
+  at.port = port;
+  return at.toString();
+}
 
 export type MeasureOptions = {
   /** Client connections (BENCH_CONNECTIONS, 50). */
@@ -186,6 +200,8 @@ export type RequestCost = {
   dbCalls: number;
   walBytes: number;
   blocks: number;
+  /** The replica's time (BENCH_SCALE_REPLICA), its replay checks included. */
+  replicaMs?: number;
 };
 /**
  * A job post's lead alerts leave after its commit (docs/decisions/046): how long the fan-outs took to drain after
@@ -253,24 +269,39 @@ export async function measureEndpoints(
 ): Promise<Partial<Record<EndpointName, EndpointFigures>>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const readUrl = REPLICA ? onReplica(databaseUrl, REPLICA) : null;
+  const replicaClient = readUrl ? new pg.Client({ connectionString: readUrl }) : null;
+  await replicaClient?.connect();
   const app = await startApp({
     CLIENT_DIR: join(ROOT, 'dist/client'),
     DATABASE_URL: databaseUrl,
+    ...(readUrl ? { DATABASE_READ_URL: readUrl } : {}),
     SESSION_SECRET: SECRET,
     ...(poolSize ? { DATABASE_POOL_SIZE: String(poolSize) } : {}),
   });
-  // One endpoint's load with what its requests cost the app and the primary, per request.
+  // One endpoint's load with what its requests cost the app, the primary and the replica, per request.
   const costed = async (run: () => Promise<LoadResult>): Promise<EndpointFigures> => {
     await statementTotals(client, true);
+    if (replicaClient) await statementTotals(replicaClient, true);
     const cpuBefore = cpuMs(app.pid!);
     const result = await run();
     const appCpuMs = (cpuMs(app.pid!) - cpuBefore) / result.requests;
     const db = await statementTotals(client, false);
-    if (!db) return { ...result, cost: { appCpuMs, dbMs: NaN, dbCalls: NaN, walBytes: NaN, blocks: NaN } };
+    const replica = replicaClient && (await statementTotals(replicaClient, false));
     const per = (n: number) => n / result.requests;
+    const replicaMs = replica ? { replicaMs: per(replica.ms) } : {};
+    if (!db)
+      return { ...result, cost: { appCpuMs, dbMs: NaN, dbCalls: NaN, walBytes: NaN, blocks: NaN, ...replicaMs } };
     return {
       ...result,
-      cost: { appCpuMs, dbMs: per(db.ms), dbCalls: per(db.calls), walBytes: per(db.wal), blocks: per(db.blocks) },
+      cost: {
+        appCpuMs,
+        dbMs: per(db.ms),
+        dbCalls: per(db.calls),
+        walBytes: per(db.wal),
+        blocks: per(db.blocks),
+        ...replicaMs,
+      },
     };
   };
   // The cost columns need the extension in this database too (a no-op, or refused, where the server lacks it).
@@ -330,5 +361,6 @@ export async function measureEndpoints(
   } finally {
     await app.stop();
     await client.end();
+    await replicaClient?.end();
   }
 }

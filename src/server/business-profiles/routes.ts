@@ -45,8 +45,11 @@ import {
 } from '#shared/answers/business-profiles.js';
 import { noBody } from '#shared/answers/common.js';
 import { sendJson } from '#server/http/openapi.js';
+import { sharedAnswer, SharedAnswers } from '#server/http/read-routing.js';
 
 const params = ItemIdParamSchema;
+/** How many search answers an instance keeps at most (decision 057). */
+const SHARED_SEARCH_ANSWERS = 1_000;
 
 // The four lists of docs/contract.md §3.2, each with POST (201), PUT /{itemId} and DELETE /{itemId} (204).
 const LISTS = [
@@ -75,6 +78,8 @@ const LISTS = [
 ] as const;
 
 export async function businessProfileRoutes(app: FastifyInstance) {
+  // This instance's search answers shared on the replica's path (decision 057): a page of results is some 30 kB.
+  const searchAnswers = new SharedAnswers<{ total: number; capped: boolean; body: string }>(SHARED_SEARCH_ANSWERS);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/business-profile', { schema: { response: { 200: BusinessProfileAnswer } } }, async (request) =>
@@ -137,10 +142,21 @@ export async function businessProfileRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { total, capped, providers } = await searchProviders(await ctx(request), request.query);
+      const context = await ctx(request);
+      // Every reader gets the same answer to the same search: on the replica's path, one read serves them all for as
+      // long as the replica's own answer could be that old (decision 057).
+      const { total, capped, body } = await sharedAnswer(
+        request,
+        searchAnswers,
+        JSON.stringify(request.query),
+        async () => {
+          const { total, capped, providers } = await searchProviders(context, request.query);
+          return { total, capped, body: JSON.stringify(providers) };
+        },
+      );
       // Past SEARCH_TOTAL_CAP matches the total is the cap, and says it is a floor (decision 047).
       if (capped) reply.header('x-total-count-capped', 'true');
-      return sendJson(reply.header('x-total-count', String(total)), JSON.stringify(providers));
+      return sendJson(reply.header('x-total-count', String(total)), body);
     },
   );
 

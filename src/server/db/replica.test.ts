@@ -8,6 +8,7 @@ import { ConfigError, findRootDir, loadConfig } from '#server/config.js';
 import { categories } from '#server/db/schema/index.js';
 import { WROTE_COOKIE } from '#server/http/read-routing.js';
 import { as, msToClose, signUp, testConfig, type Session } from '#server/test/app.js';
+import { makeProvider } from '#server/test/factories.js';
 import { hasPostgresBinaries, startPgCluster, startReplicaOf, type PgCluster } from '#server/test/pg-cluster.js';
 import { migrationsFolder, openDatabase, REPLICA_MAX_LAG_MS, type ReplicaStatus } from './client.js';
 
@@ -118,6 +119,60 @@ describe.skipIf(!hasPostgresBinaries)('reads on a streaming replica', () => {
     expect((await as(app, reader)({ method: 'GET', url: '/api/credits/transactions' })).statusCode).toBe(200);
     expect(status().replicaStatements).toBe(counted.replicaStatements);
   });
+
+  it('shares a search answer between readers on the replica path, never with a browser that wrote', async () => {
+    const search = (who: Session, cookie?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/providers/search?q=Zanzibar',
+        headers: { cookie: [who.cookie, cookie].filter(Boolean).join('; ') },
+      });
+    const names = (response: { json: () => unknown }) =>
+      (response.json() as { businessName: string }[]).map((profile) => profile.businessName);
+    // One read answers two readers (decision 057): the second asks no database. A wait, for the first answer may be
+    // as old as the replica may be when it is read, and a busy machine can let it pass before the second one asks.
+    const other = await signUp(app);
+    await until("a second reader to get the first reader's answer", async () => {
+      const first = await search(reader);
+      const before = status();
+      const second = await search(other);
+      const after = status();
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toBe(first.body);
+      return after.replicaStatements === before.replicaStatements && after.primaryFallbacks === before.primaryFallbacks;
+    });
+
+    // A profile the replica has not replayed: its owner's browser, which wrote, reads it from the primary at once,
+    // not the answer shared before it.
+    await replicaAdmin.query('select pg_wal_replay_pause()');
+    await until('replay to pause', async () => {
+      const { rows } = await replicaAdmin.query<{ state: string }>('select pg_get_wal_replay_pause_state() as state');
+      return rows[0]!.state === 'paused';
+    });
+    const provider = await makeProvider(app);
+    const created = await as(
+      app,
+      provider,
+    )({
+      method: 'POST',
+      url: '/api/business-profile',
+      payload: {
+        businessName: 'Zanzibar Tile Works',
+        businessType: 'llc',
+        description: 'Tile floors and showers, laid by hand.',
+        phone: '5125550100',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const wrote = /tb_wrote=[^;]+/.exec(String(created.headers['set-cookie']))?.[0];
+    expect(names(await search(provider, wrote))).toEqual(['Zanzibar Tile Works']);
+
+    // Every reader finds it once the replica has it: a shared answer is never older than the replica may be.
+    await replicaAdmin.query('select pg_wal_replay_resume()');
+    await until('the reader to find the new profile', async () =>
+      names(await search(reader)).includes('Zanzibar Tile Works'),
+    );
+  }, 60_000);
 
   it('a browser that wrote reads its write from the primary while replay is paused; then everyone does', async () => {
     await replicaAdmin.query('select pg_wal_replay_pause()');
