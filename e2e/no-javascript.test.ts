@@ -34,15 +34,16 @@ describeJourney('the core forms with JavaScript off', () => {
     return value;
   };
 
-  /** The reset link emailed to `email` (other emails it gets left aside). */
-  async function resetLink(email: string): Promise<string> {
+  /** The link to `page` (reset-password, verify-email) emailed to `email` (other emails it gets left aside). */
+  async function emailedLink(email: string, page: string): Promise<string> {
     const deadline = Date.now() + 15_000;
+    const pattern = new RegExp(`(http://\\S+/${page}\\?token=\\S+)`);
     for (;;) {
-      for (const mail of smtp.to(email)) {
-        const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text ?? '')?.[1];
+      for (const mail of [...smtp.to(email), ...smtp.confirmationsTo(email)]) {
+        const link = pattern.exec(mail.text ?? '')?.[1];
         if (link) return link;
       }
-      if (Date.now() > deadline) throw new Error(`no reset link for ${email}`);
+      if (Date.now() > deadline) throw new Error(`no ${page} link for ${email}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -77,6 +78,13 @@ describeJourney('the core forms with JavaScript off', () => {
       await page.waitForURL(`${app.url}/`);
       await page.getByTestId('user-chip').getByText('Noa').waitFor();
 
+      // Confirm the email from its link, opened signed out (another browser, as often): a button the browser posts
+      // itself, the answer in the page.
+      await context.clearCookies({ name: 'sid' });
+      await page.goto(await emailedLink(email, 'verify-email'));
+      await page.getByRole('button', { name: t('auth:verify_confirm') }).click();
+      await page.getByTestId('verify-done').getByText(t('auth:verify_done')).waitFor();
+
       // Sign out (a link). A logged-in screen then says so (spec §2 'Unauthorized') and moves on to the login page
       // by itself, to come back there; a wrong password is refused in the reader's language.
       await page.goto(`${app.url}/api/logout`);
@@ -110,7 +118,7 @@ describeJourney('the core forms with JavaScript off', () => {
       await page.getByLabel(t('auth:email')).fill(email);
       await page.getByRole('button', { name: t('auth:forgot_submit') }).click();
       await page.getByTestId('forgot-sent').waitFor();
-      const link = await resetLink(email);
+      const link = await emailedLink(email, 'reset-password');
       await page.goto(link);
       const reset = page.getByRole('form', { name: t('auth:reset_title') });
       const second = password('second');

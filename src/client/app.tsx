@@ -61,7 +61,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'verify-email',
-        lazy: fromModule(() => import('#client/auth/verify-email-page.js'), { Component: 'VerifyEmailPage' }),
+        lazy: fromModule(() => import('#client/auth/verify-email-page.js'), {
+          Component: 'VerifyEmailPage',
+          action: 'verifyEmailAction',
+        }),
       },
       { path: 'terms', lazy: fromModule(() => import('#client/legal/terms-page.js'), { Component: 'TermsPage' }) },
       {

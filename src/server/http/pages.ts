@@ -55,11 +55,10 @@ const DEMO_PAGES = ['/login'];
 /**
  * The HTML of the app's routes (docs/contract.md §1 'First paint' and 'First touch', docs/decisions/030), from what
  * `npm run build` left in `clientDir` (scripts/prerender.ts, src/client/prerender.tsx):
- * - `read` answers a GET. A visitor nobody is signed in as gets a public page as it was rendered at build time,
- *   the app's shell saying that nobody is signed in on the app's other routes (on a logged-in screen, one that
- *   without scripts shows spec §2's 'Unauthorized' and moves on to login), and the 404 page elsewhere; a
- *   public page asked for with a query string (`/login?mode=register`), and a page only for visitors that was
- *   not rendered at build time (`/reset-password?token=…`), is rendered for that request. A
+ * - `read` answers a GET. A visitor nobody is signed in as gets a public page as it was rendered at build time;
+ *   a public page not rendered then (`/login?mode=register`, `/reset-password?token=…`, `/verify-email?token=…`)
+ *   is rendered for that request; a logged-in screen gets the app's shell, which without scripts shows spec §2's
+ *   'Unauthorized' and moves on to login; anything else gets the 404 page. A
  *   signed-in user gets their screen rendered here with its data (read through the app's own API as them),
  *   or the app's shell where that is not possible.
  *   In demo mode the login page is rendered for each request too: it lists the demo accounts, which the build
@@ -172,7 +171,7 @@ export function builtPages(app: FastifyInstance, clientDir: string, { demoMode =
     const renders =
       rendersOnServer &&
       isAppRoute(trimmed) &&
-      (signedIn ? !isGuestOnly(trimmed) : !prerendered && (isGuestOnly(trimmed) || trimmed in manifest.pages));
+      (signedIn ? !isGuestOnly(trimmed) : !prerendered && !isSignedInOnly(trimmed));
     if (renders) {
       try {
         const setCookies: string[] = [];
