@@ -289,20 +289,10 @@ export async function measureEndpoints(
     const db = await statementTotals(client, false);
     const replica = replicaClient && (await statementTotals(replicaClient, false));
     const per = (n: number) => n / result.requests;
-    const replicaMs = replica ? { replicaMs: per(replica.ms) } : {};
-    if (!db)
-      return { ...result, cost: { appCpuMs, dbMs: NaN, dbCalls: NaN, walBytes: NaN, blocks: NaN, ...replicaMs } };
-    return {
-      ...result,
-      cost: {
-        appCpuMs,
-        dbMs: per(db.ms),
-        dbCalls: per(db.calls),
-        walBytes: per(db.wal),
-        blocks: per(db.blocks),
-        ...replicaMs,
-      },
-    };
+    const primary = db
+      ? { dbMs: per(db.ms), dbCalls: per(db.calls), walBytes: per(db.wal), blocks: per(db.blocks) }
+      : { dbMs: NaN, dbCalls: NaN, walBytes: NaN, blocks: NaN };
+    return { ...result, cost: { appCpuMs, ...primary, ...(replica && { replicaMs: per(replica.ms) }) } };
   };
   // The cost columns need the extension in this database too (a no-op, or refused, where the server lacks it).
   await client.query('create extension if not exists pg_stat_statements').catch(() => {});
