@@ -1,45 +1,81 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { MyBid, MyBidStats } from '#shared/bids.js';
 import { formatMoney } from '#shared/money.js';
-import { afterCursor, toPage, type DbOrTx, type Page } from '#server/db/client.js';
+import {
+  afterCursor,
+  param,
+  preparedStatement,
+  tableRowReader,
+  toPage,
+  type DbOrTx,
+  type Page,
+} from '#server/db/client.js';
 import { bids, jobs } from '#server/db/schema/index.js';
-import { factsOf, selectBidFacts } from './queries.js';
-import { bidTimeline } from './timeline.js';
+import { bidFactsJoined, type BidRow } from './queries.js';
+import { bidTimeline, type BidFacts } from './timeline.js';
 
 // The provider's own bids (GET /api/my-bids, a page; GET /api/my-bids/stats, the counts over all of them).
 
+const bidRow = tableRowReader(bids);
+const JOB_AT = bidRow.columns.length;
+
 /**
- * A page of the provider's bids with their jobs' titles, newest first (docs/contract.md §3.3): `limit` bids, after
- * the bid `before` when given (keyset on (created_at, id), read backwards from bids_provider_idx). With `jobIds`,
- * only the bids on those jobs (at most one each, read from bids_job_provider_key; decision 048).
+ * A page of the provider's bids, newest first, each with its job's title and status and its facts (the refund and
+ * the dispute, for its timeline), those `matching` only when given: keyset on (created_at, id) after the bid
+ * `before`, read backwards from bids_provider_idx; `limit` is the page's size plus one (the row that says another
+ * page follows).
  */
+const pageOfBids = (matching?: SQL) => sql`
+    select ${sql.join(bidRow.columns, sql`, `)}, ${jobs.title}, ${jobs.status}, ${bidFactsJoined.columns}
+      from ${bids}
+      join ${jobs} on ${jobs.id} = ${bids.jobId}
+      ${bidFactsJoined.joins}
+     where ${bids.providerId} = ${param('me')}::uuid
+       ${matching ? sql`and ${matching}` : sql``}
+       and ${afterCursor(
+         bids.createdAt,
+         bids.id,
+         sql`${param('before')}::uuid`,
+         sql`select x.created_at, x.id from ${bids} x where x.id = ${param('before')}::uuid
+              and x.provider_id = ${param('me')}::uuid`,
+       )}
+     order by ${bids.createdAt} desc, ${bids.id} desc
+     limit ${param('limit')}::int`;
+
+type MyBidRow = { bid: BidRow; jobTitle: string; jobStatus: string; facts: BidFacts };
+const myBidRow = (row: unknown[]): MyBidRow => ({
+  bid: bidRow.read(row, 0)!,
+  jobTitle: row[JOB_AT] as string,
+  jobStatus: row[JOB_AT + 1] as string,
+  facts: bidFactsJoined.read(row, JOB_AT + 2),
+});
+
+/**
+ * GET /api/my-bids in one statement (decision 058, after 018 and 028): the page and each bid's facts, straight from
+ * the driver's rows; a named prepared statement on PostgreSQL. With `jobIds`, only the bids on those jobs (at most
+ * one each, read from bids_job_provider_key; decision 048).
+ */
+const myBidsStatement = preparedStatement('my_bids_page', pageOfBids(), myBidRow);
+const myBidsOnJobsStatement = preparedStatement(
+  'my_bids_on_jobs',
+  pageOfBids(sql`${bids.jobId} = any(${param('jobIds')}::uuid[])`),
+  myBidRow,
+);
+
+/** A page of the provider's bids with their jobs' titles, newest first (docs/contract.md §3.3). */
 export async function selectMyBids(
   db: DbOrTx,
   providerId: string,
   page: { before?: string | undefined; limit: number; jobIds?: string[] | undefined },
 ): Promise<Page<MyBid>> {
-  const cursor = sql`select b.created_at, b.id from ${bids} b where b.id = ${page.before} and b.provider_id = ${providerId}`;
-  const rows = await db
-    .select({ bid: bids, jobTitle: jobs.title, jobStatus: jobs.status })
-    .from(bids)
-    .innerJoin(jobs, eq(jobs.id, bids.jobId))
-    .where(
-      and(
-        eq(bids.providerId, providerId),
-        page.jobIds ? inArray(bids.jobId, page.jobIds) : undefined,
-        page.before ? afterCursor(bids.createdAt, bids.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(bids.createdAt), desc(bids.id))
-    .limit(page.limit + 1);
+  const values = { me: providerId, before: page.before ?? null, limit: page.limit + 1 };
+  const rows = page.jobIds
+    ? await myBidsOnJobsStatement(db, { ...values, jobIds: page.jobIds })
+    : await myBidsStatement(db, values);
   const { items, nextBefore } = toPage(rows, page.limit, (row) => row.bid.id);
-  const facts = await selectBidFacts(
-    db,
-    items.map((row) => row.bid.id),
-  );
   return {
     nextBefore,
-    items: items.map(({ bid, jobTitle, jobStatus }) => ({
+    items: items.map(({ bid, jobTitle, jobStatus, facts }) => ({
       id: bid.id,
       jobId: bid.jobId,
       jobTitle,
@@ -48,7 +84,7 @@ export async function selectMyBids(
       creditsCost: bid.creditsCost,
       status: bid.status,
       viewedAt: bid.viewedAt?.toISOString() ?? null,
-      timeline: bidTimeline(bid, jobStatus, factsOf(facts, bid.id)),
+      timeline: bidTimeline(bid, jobStatus, facts),
       createdAt: bid.createdAt.toISOString(),
     })),
   };

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { type DbOrTx } from '#server/db/client.js';
-import { type BidFacts } from './timeline.js';
+import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
+import { type BidFacts, type DisputeFact } from './timeline.js';
 import {
   bidDisputes,
   bids,
@@ -120,36 +120,45 @@ export async function updateRevisedBid(
 }
 
 /**
- * What the ledger and the disputes tell of each of these bids (for its timeline): its refund ledger row (at most
- * one per bid: when, and its description key) and its dispute (at most one), in one read.
+ * What the ledger and the disputes tell of a bid (for its timeline), for any statement over `bids`: its refund ledger
+ * row (at most one per bid, credit_transactions_bid_type_key: when, and its description key) and its dispute (at
+ * most one), joined by key; `read` turns the columns, from `start` in an array row, into its facts.
  */
+type FactColumns = [string | null, string | null, string | null, string | null, string | null];
+export const bidFactsJoined = {
+  columns: sql`${creditTransactions.createdAt}, ${creditTransactions.descriptionParams}::json->>'key',
+    ${bidDisputes.createdAt}, ${bidDisputes.status}, ${bidDisputes.decidedAt}`,
+  joins: sql`left join ${creditTransactions}
+      on ${creditTransactions.bidId} = ${bids.id} and ${creditTransactions.type} = 'refund'
+    left join ${bidDisputes} on ${bidDisputes.bidId} = ${bids.id}`,
+  // Timestamps arrive as PostgreSQL's text (statements.ts), read with new Date as Drizzle reads them.
+  read(row: unknown[], start: number): BidFacts {
+    const [refundAt, key, disputeAt, status, decidedAt] = row.slice(start, start + 5) as FactColumns;
+    return {
+      refund: refundAt === null ? null : { at: new Date(refundAt), key },
+      dispute:
+        disputeAt === null
+          ? null
+          : {
+              at: new Date(disputeAt),
+              status: status as DisputeFact['status'],
+              decidedAt: decidedAt === null ? null : new Date(decidedAt),
+            },
+    };
+  },
+};
+
+const bidFactsStatement = preparedStatement(
+  'bid_facts',
+  sql`select ${bids.id}, ${bidFactsJoined.columns} from ${bids} ${bidFactsJoined.joins}
+       where ${bids.id} = any(${param('ids')}::uuid[])`,
+  (row) => [row[0] as string, bidFactsJoined.read(row, 1)] as const,
+);
+
+/** The facts of each of these bids, in one read. */
 export async function selectBidFacts(db: DbOrTx, bidIds: string[]): Promise<Map<string, BidFacts>> {
   if (bidIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      bidId: bids.id,
-      refundAt: creditTransactions.createdAt,
-      key: sql<string | null>`${creditTransactions.descriptionParams}::json->>'key'`,
-      disputeAt: bidDisputes.createdAt,
-      disputeStatus: bidDisputes.status,
-      decidedAt: bidDisputes.decidedAt,
-    })
-    .from(bids)
-    .leftJoin(creditTransactions, and(eq(creditTransactions.bidId, bids.id), eq(creditTransactions.type, 'refund')))
-    .leftJoin(bidDisputes, eq(bidDisputes.bidId, bids.id))
-    .where(inArray(bids.id, bidIds));
-  return new Map(
-    rows.map((row) => [
-      row.bidId,
-      {
-        refund: row.refundAt ? { at: row.refundAt, key: row.key } : null,
-        dispute:
-          row.disputeAt && row.disputeStatus
-            ? { at: row.disputeAt, status: row.disputeStatus, decidedAt: row.decidedAt }
-            : null,
-      },
-    ]),
-  );
+  return new Map(await bidFactsStatement(db, { ids: bidIds }));
 }
 
 const NO_FACTS: BidFacts = { refund: null, dispute: null };

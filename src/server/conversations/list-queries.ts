@@ -78,12 +78,13 @@ const pageOfConversations = (matching?: Matching) =>
         from ${conversations} c
         ${matching?.joins ?? sql``}
        where ${isMine(sql`c`)}
-         and (${param('before')}::uuid is null or ${afterCursor(
+         and ${afterCursor(
            activeAt(sql`c`),
            sql`c.id`,
+           sql`${param('before')}::uuid`,
            sql`select ${activeAt(sql`x`)}, x.id from ${conversations} x
                 where x.id = ${param('before')}::uuid and ${isMine(sql`x`)}`,
-         )})
+         )}
          ${matching ? sql`and ${matching.condition}` : sql``}
        order by active_at desc, c.id desc
        limit ${param('limit')}::int`);

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Message } from '#shared/conversations.js';
 import { fullName } from '#shared/names.js';
-import { afterCursor, param, preparedStatement, type Db, type DbOrTx } from '#server/db/client.js';
+import { afterCursor, param, preparedStatement, tableRowReader, type Db, type DbOrTx } from '#server/db/client.js';
 import { bids, conversations, jobs, messages, users } from '#server/db/schema/index.js';
 import { notifySql } from '#server/events/index.js';
 import { notEnqueued } from '#server/mail/index.js';
@@ -107,36 +107,55 @@ export async function ownConversationId(db: DbOrTx, conversationId: string, user
   return row?.id;
 }
 
+const messageRow = tableRowReader(messages);
+const SENDER_AT = messageRow.columns.length;
+
 /**
- * One page of a conversation's messages with their senders, oldest first: the newest `limit`, or with `before`
- * the newest `limit` sent before that message (keyset on (created_at, id), read backwards from
- * messages_conversation_idx: a page costs the same at the end of a thread of ten messages or of thousands).
+ * A page of one of `me`'s conversations, in one statement (decision 058): no row when the conversation is not
+ * theirs (or none); else a row per message of the page, newest first, with its sender, or one row of nulls when the
+ * page is empty. The page is the newest `limit` messages, or with `before` the newest `limit` sent before that
+ * message (keyset on (created_at, id), read backwards from messages_conversation_idx: a page costs the same at the
+ * end of a thread of ten messages or of thousands).
  */
-export async function messagesOf(
+const threadStatement = preparedStatement(
+  'messages_thread',
+  sql`
+    select ${messageRow.columnsOf('page')}, u.first_name, u.last_name, u.profile_image_url
+      from ${conversations} c
+      left join lateral (
+        select m.* from ${messages} m
+         where m.conversation_id = c.id
+           and ${afterCursor(
+             sql`m.created_at`,
+             sql`m.id`,
+             sql`${param('before')}::uuid`,
+             sql`select x.created_at, x.id from ${messages} x
+                  where x.id = ${param('before')}::uuid and x.conversation_id = c.id`,
+           )}
+         order by m.created_at desc, m.id desc
+         limit ${param('limit')}::int) page on true
+      left join ${users} u on u.id = page.sender_id
+     where c.id = ${param('id')}::uuid
+       and (c.customer_id = ${param('me')}::uuid or c.provider_id = ${param('me')}::uuid)
+     order by page.created_at desc, page.id desc`,
+  (row): Message | null => {
+    const message = messageRow.read(row, 0);
+    if (!message) return null;
+    const [firstName, lastName, profileImageUrl] = row.slice(SENDER_AT) as [string, string, string | null];
+    return toMessage(message, { firstName, lastName, profileImageUrl });
+  },
+);
+
+/** A page of `me`'s conversation, oldest first; undefined when it is not theirs (or none). */
+export async function threadOf(
   db: DbOrTx,
+  me: string,
   conversationId: string,
   page: { before?: string | undefined; limit: number },
-): Promise<Message[]> {
-  const rows = await db
-    .select(messageWithSender)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        page.before
-          ? afterCursor(
-              messages.createdAt,
-              messages.id,
-              sql`select m.created_at, m.id from ${messages} m
-                where m.id = ${page.before} and m.conversation_id = ${conversationId}`,
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(page.limit);
-  return rows.reverse().map((row) => toMessage(row.message, { ...row, profileImageUrl: row.image }));
+): Promise<Message[] | undefined> {
+  const rows = await threadStatement(db, { me, id: conversationId, before: page.before ?? null, limit: page.limit });
+  if (rows.length === 0) return undefined;
+  return rows.filter((message) => message !== null).reverse();
 }
 
 /** Marks the messages of a conversation sent to `receiverId` read; returns how many were unread. */

@@ -20,8 +20,8 @@ import { conversationOf, conversationsOf } from './list-queries.js';
 import {
   markRead,
   messageById,
-  messagesOf,
   ownConversationId,
+  threadOf,
   sendMessageStatement,
   toMessage,
   unreadTotalOf,
@@ -110,7 +110,11 @@ async function ownConversationOrFail(ctx: Ctx, conversationId: string): Promise<
 
 /** GET /api/messages?conversationId=: a page of the thread, oldest first; 404 to anyone but its two people. */
 export async function listMessages(ctx: Ctx, query: MessagesQuery): Promise<Message[]> {
-  return messagesOf(ctx.db, await ownConversationOrFail(ctx, query.conversationId), query);
+  const thread = isUuid(query.conversationId)
+    ? await threadOf(ctx.db, ctx.user.id, query.conversationId, query)
+    : undefined;
+  if (!thread) throw new AppError('conversation_not_found');
+  return thread;
 }
 
 /** Marks the messages sent to the caller as read (spec §4 'Message'). */

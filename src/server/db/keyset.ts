@@ -5,12 +5,16 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 // as at its top. The thread (GET /api/messages), my bids and the conversation list page this way.
 
 /**
- * The rows after the cursor in (time desc, id desc) order. `cursor` selects the cursor row's (time, id) among the
- * caller's own rows only: a cursor that is not theirs selects nothing, the comparison with NULL keeps nothing, and
- * the page is empty.
+ * The rows after the cursor in (time desc, id desc) order, for a statement prepared once: with `before` (the
+ * statement's parameter) null, every row; else those after the cursor row. `cursor` selects the cursor row's
+ * (time, id) among the caller's own rows only: a cursor that is not theirs selects nothing, the comparison with
+ * NULL keeps nothing, and the page is empty. Without `before` the comparison is with a row after every row, not
+ * skipped by an `is null or …`: the plan, made once for both, keeps it as the index's condition, so a page deep in
+ * the list starts at its cursor instead of reading the index down from the top (decision 058).
  */
-export function afterCursor(time: SQLWrapper, id: SQLWrapper, cursor: SQL): SQL {
-  return sql`(${time}, ${id}) < (${cursor})`;
+export function afterCursor(time: SQLWrapper, id: SQLWrapper, before: SQL, cursor: SQL): SQL {
+  return sql`(${time}, ${id}) < (${cursor}
+    union all select 'infinity'::timestamptz, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid where ${before} is null)`;
 }
 
 /** A keyset page: its items, and the `before` of the page after it, null on the last page. */

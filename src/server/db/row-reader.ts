@@ -1,4 +1,4 @@
-import { Column, getTableColumns, type Table } from 'drizzle-orm';
+import { Column, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 
 /**
  * A whole table's columns for a hand-written statement (`sql.join(columns, sql\`, \`)`), and the mapper that
@@ -14,6 +14,12 @@ export function tableRowReader<T extends Table>(table: T) {
   });
   return {
     columns: columns.map(([, column]) => column),
+    /** The same columns of `alias`: a subquery that selects the table's row (`select t.*`) under that name. */
+    columnsOf: (alias: string): SQL =>
+      sql.join(
+        columns.map(([, column]) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+        sql`, `,
+      ),
     read(row: unknown[], start: number): T['$inferSelect'] | null {
       if (row[start] === null) return null;
       const record: Record<string, unknown> = {};
