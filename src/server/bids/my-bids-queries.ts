@@ -11,12 +11,24 @@ import {
   type Page,
 } from '#server/db/client.js';
 import { bids, jobs } from '#server/db/schema/index.js';
-import { bidFactsJoined, type BidRow } from './queries.js';
+import { bidFactsJoined } from './queries.js';
 import { bidTimeline, type BidFacts } from './timeline.js';
 
 // The provider's own bids (GET /api/my-bids, a page; GET /api/my-bids/stats, the counts over all of them).
 
-const bidRow = tableRowReader(bids);
+// What the page and its timelines read of each bid (not its message: up to 2,000 characters, not in the answer).
+const bidRow = tableRowReader(bids, [
+  'id',
+  'jobId',
+  'tier',
+  'amount',
+  'creditsCost',
+  'status',
+  'viewedAt',
+  'declinedAt',
+  'createdAt',
+  'updatedAt',
+]);
 const JOB_AT = bidRow.columns.length;
 
 /**
@@ -42,7 +54,12 @@ const pageOfBids = (matching?: SQL) => sql`
      order by ${bids.createdAt} desc, ${bids.id} desc
      limit ${param('limit')}::int`;
 
-type MyBidRow = { bid: BidRow; jobTitle: string; jobStatus: string; facts: BidFacts };
+type MyBidRow = {
+  bid: NonNullable<ReturnType<typeof bidRow.read>>;
+  jobTitle: string;
+  jobStatus: string;
+  facts: BidFacts;
+};
 const myBidRow = (row: unknown[]): MyBidRow => ({
   bid: bidRow.read(row, 0)!,
   jobTitle: row[JOB_AT] as string,
