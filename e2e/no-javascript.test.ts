@@ -78,14 +78,14 @@ describeJourney('the core forms with JavaScript off', () => {
       await page.waitForURL(`${app.url}/`);
       await page.getByTestId('user-chip').getByText('Noa').waitFor();
 
-      // Confirm the email from its link, opened signed out (another browser, as often): a button the browser posts
-      // itself, the answer in the page.
-      // A link whose token is not (or no longer) good is refused in the page, and the post leaves no token in the URL.
+      // Signed out (a link opened in another browser, as often), a link whose token is not (or no longer) good is
+      // refused in the page, and the post leaves no token in the URL.
       await context.clearCookies({ name: 'sid' });
       await page.goto(`${app.url}/verify-email?token=${randomBytes(16).toString('hex')}`);
       await page.getByRole('button', { name: t('auth:verify_confirm') }).click();
       await page.getByTestId('verify-failed').getByText(t('errors:invalid_token')).waitFor();
       expect(new URL(page.url()).search).toBe('');
+      // Confirm the email from its link: a button the browser posts itself, the answer in the page.
       await page.goto(await emailedLink(email, 'verify-email'));
       await page.getByRole('button', { name: t('auth:verify_confirm') }).click();
       await page.getByTestId('verify-done').getByText(t('auth:verify_done')).waitFor();
