@@ -19,5 +19,8 @@ declare module 'autocannon' {
     timeouts: number;
     statusCodeStats?: Record<string, { count: number }>;
   };
+  /** The run's events: 'response' once per answer received. */
+  type Tracker = { on(event: 'response', listener: () => void): Tracker };
   export default function autocannon(options: Options): Promise<Result>;
+  export default function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Tracker;
 }
