@@ -269,6 +269,11 @@ export async function measureEndpoints(
 ): Promise<Partial<Record<EndpointName, EndpointFigures>>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // A kept database holds the emails its earlier runs queued and did not send (a run's job posts leave some 200,000
+  // lead alerts): the app would send them while this run is measured, at every endpoint. They are not this run's,
+  // and go before the app starts, so its mail worker never sees them.
+  const { rowCount: stale } = await client.query('delete from email_outbox where sent_at is null');
+  if (stale) console.log(`  ${stale} emails earlier runs left unsent removed before the load`);
   const readUrl = REPLICA ? onReplica(databaseUrl, REPLICA) : null;
   const replicaClient = readUrl ? new pg.Client({ connectionString: readUrl }) : null;
   await replicaClient?.connect();
@@ -296,10 +301,6 @@ export async function measureEndpoints(
   };
   // The cost columns need the extension in this database too (a no-op, or refused, where the server lacks it).
   await client.query('create extension if not exists pg_stat_statements').catch(() => {});
-  // A kept database holds the emails its earlier runs queued and did not send (a run's job posts leave some 200,000
-  // lead alerts): the app would send them while this run is measured, at every endpoint. They are not this run's.
-  const { rowCount: stale } = await client.query('delete from email_outbox where sent_at is null');
-  if (stale) console.log(`  ${stale} emails earlier runs left unsent removed before the load`);
   try {
     const plans = await plansFor(client);
     await client.query('vacuum analyze');
