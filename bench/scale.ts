@@ -33,7 +33,7 @@ import { findRootDir } from '#server/config.js';
 import { migrationsFolder, openDatabase } from '#server/db/client.js';
 import { seedCategories } from '#server/db/seed/categories.js';
 import { createScratchDatabase } from '#server/test/database.js';
-import { ENDPOINT_NAMES, measureEndpoints } from './support/scale-load.js';
+import { ENDPOINT_NAMES, measureEndpoints, type RequestCost } from './support/scale-load.js';
 import { FULL_SCALE, seedAtScale, type ScaleCounts } from './support/scale-seed.js';
 
 type Scratch = Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -155,7 +155,10 @@ try {
     const withReplica = Object.values(bigFigures).some((figures) => figures?.cost?.replicaMs !== undefined);
     console.log(
       '\n| endpoint (at scale) | app CPU ms/req | primary ms/req | statements/req | WAL bytes/req | buffers/req |' +
-        (withReplica ? ' replica ms/req |\n|---|---:|---:|---:|---:|---:|---:|' : '\n|---|---:|---:|---:|---:|---:|'),
+        (withReplica ? ' replica ms/req |' : '') +
+        ' planning ms/req |\n|---|---:|---:|---:|---:|---:|' +
+        (withReplica ? '---:|' : '') +
+        '---:|',
     );
     for (const name of ENDPOINT_NAMES) {
       const cost = bigFigures[name]?.cost;
@@ -163,8 +166,25 @@ try {
       console.log(
         `| ${name} | ${cost.appCpuMs.toFixed(2)} | ${cost.dbMs.toFixed(2)} | ${cost.dbCalls.toFixed(1)} | ` +
           `${cost.walBytes.toFixed(0)} | ${cost.blocks.toFixed(0)} |` +
-          (withReplica ? ` ${(cost.replicaMs ?? NaN).toFixed(2)} |` : ''),
+          (withReplica ? ` ${(cost.replicaMs ?? NaN).toFixed(2)} |` : '') +
+          ` ${cost.planMs.toFixed(2)} |`,
       );
+    }
+    // Where the machine's CPU went while each endpoint was loaded (MachineShare, bench/support/scale-load.ts), on both
+    // data sets: a core-bound machine shows here, whatever the data's size.
+    console.log(
+      '\n| endpoint | busy % | app ms/req | PostgreSQL ms/req | generator ms/req | rest ms/req |' +
+        ' small busy % | small app | small PostgreSQL | small generator | small rest |' +
+        '\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    const shares = (cost: RequestCost | undefined) => {
+      const m = cost?.machine;
+      if (!cost || !m) return ' | | | | |';
+      return ` ${m.busyPercent.toFixed(0)} | ${cost.appCpuMs.toFixed(2)} | ${m.postgresCpuMs.toFixed(2)} | ${m.generatorCpuMs.toFixed(2)} | ${m.restCpuMs.toFixed(2)} |`;
+    };
+    for (const name of ENDPOINT_NAMES) {
+      if (!bigFigures[name] && !smallFigures[name]) continue;
+      console.log(`| ${name} |${shares(bigFigures[name]?.cost)}${shares(smallFigures[name]?.cost)}`);
     }
   }
   if (process.env.BENCH_KEEP === '1') console.log(`\nkept: ${scratches.map((s) => s.url).join(' and ')}`);

@@ -1,4 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The fields of /proc/<pid>/stat after the command's name: utime is [11], stime [12] (Linux, in clock ticks). */
+function statFields(pid: number | string): { command: string; fields: string[] } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const close = stat.lastIndexOf(')');
+  return { command: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
+}
+
+/** Clock ticks a second as /proc counts them (USER_HZ, 100 on every Linux we run). */
+const TICKS = 100;
 
 /**
  * CPU seconds (user + system) process `pid` has used so far, from /proc (Linux); null elsewhere. Unlike
@@ -6,9 +16,36 @@ import { readFileSync } from 'node:fs';
  */
 export function cpuSeconds(pid: number | undefined): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const { fields } = statFields(pid!);
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds used so far by every process whose command is `command` ('postgres': every server of the machine
+ * and its backends), from /proc. A process that ends between two readings takes its share with it, so it counts
+ * what long-lived processes (a pool's backends, the server processes) spend.
+ */
+export function commandCpuSeconds(command: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = statFields(pid);
+      if (stat.command === command) ticks += Number(stat.fields[11]) + Number(stat.fields[12]);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return ticks / TICKS;
+}
+
+/** The whole machine's CPU so far, from /proc/stat: seconds busy and seconds in all, summed over its cores. */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const [, ...counts] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is already inside user and nice).
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = counts.map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy: busy / TICKS, total: (busy + idle! + iowait!) / TICKS };
 }

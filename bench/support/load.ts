@@ -37,12 +37,15 @@ export type LoadResult = {
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
+  /** The load generator's own CPU over the run (user + system, ms): what sending the load cost the machine. */
+  generatorCpuMs: number;
 };
 
 async function main() {
   const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
   let next = 0;
   const start = performance.now();
+  const cpuAtStart = process.cpuUsage();
   let lastAnswer = start;
   const result = await new Promise<Result>((resolve, reject) => {
     const run = autocannon(
@@ -76,6 +79,7 @@ async function main() {
     run.on('response', () => (lastAnswer = performance.now()));
   });
   const seconds = (lastAnswer - start) / 1000;
+  const cpu = process.cpuUsage(cpuAtStart);
   const statuses: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stats.count;
   const out: LoadResult = {
@@ -90,6 +94,7 @@ async function main() {
     errors: result.errors,
     timeouts: result.timeouts,
     statuses,
+    generatorCpuMs: (cpu.user + cpu.system) / 1000,
   };
   console.log(JSON.stringify(out));
 }

@@ -3,12 +3,12 @@
  * driven from another process (bench/support/load.ts) at BENCH_CONNECTIONS connections, endpoint by endpoint.
  * The same plans run on every data set, so the figures of a small and a national database compare directly.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startApp } from '../../e2e/support/app.js';
 import { ROOT } from '../../e2e/support/build.js';
+import { commandCpuSeconds, cpuSeconds, machineCpuSeconds } from './cpu.js';
 import type { LoadResult, PlannedRequest } from './load.js';
 import { load } from './run-load.js';
 import { markerId, MARKERS } from './scale-seed.js';
@@ -202,6 +202,27 @@ export type RequestCost = {
   blocks: number;
   /** The replica's time (BENCH_SCALE_REPLICA), its replay checks included. */
   replicaMs?: number;
+  /**
+   * Planning on both servers, which the times above leave out: zero unless they run with
+   * `pg_stat_statements.track_planning = on`. A statement planned on every call (a custom plan) shows here.
+   */
+  planMs: number;
+  /** Where the whole machine's CPU went meanwhile (Linux /proc): see MachineShare. */
+  machine: MachineShare;
+};
+
+/**
+ * The machine while an endpoint was loaded: how busy its cores were (busy seconds over the cores' seconds, so 100
+ * is every core busy), and its CPU per request split between the app, every PostgreSQL process (the primary and the
+ * replica, their backends included), the load generator, and the rest (the kernel's work for them all that no
+ * process is charged with, this bench's own process, other programs). A p99 far above the app's CPU a request
+ * with the cores near 100 % is requests waiting for a core, not for the data.
+ */
+export type MachineShare = {
+  busyPercent: number;
+  postgresCpuMs: number;
+  generatorCpuMs: number;
+  restCpuMs: number;
 };
 /**
  * A job post's lead alerts leave after its commit (docs/decisions/046): how long the fan-outs took to drain after
@@ -232,10 +253,7 @@ async function drainFanouts(client: pg.Client, limitMs = 900_000): Promise<{ ms:
 }
 
 /** The process's CPU time (user + system) in ms, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
+const cpuMs = (pid: number) => cpuSeconds(pid)! * 1000;
 
 /**
  * The database's statement totals since the last reset, when pg_stat_statements is installed in it (a cluster
@@ -243,8 +261,9 @@ function cpuMs(pid: number): number {
  */
 async function statementTotals(client: pg.Client, reset: boolean) {
   try {
-    const { rows } = await client.query<{ ms: number; calls: string; wal: string; blocks: string }>(
-      `select coalesce(sum(total_exec_time), 0)::float8 as ms, coalesce(sum(calls), 0) as calls,
+    const { rows } = await client.query<{ ms: number; planMs: number; calls: string; wal: string; blocks: string }>(
+      `select coalesce(sum(total_exec_time), 0)::float8 as ms, coalesce(sum(total_plan_time), 0)::float8 as "planMs",
+              coalesce(sum(calls), 0) as calls,
               coalesce(sum(wal_bytes), 0) as wal,
               coalesce(sum(shared_blks_hit + shared_blks_read + shared_blks_dirtied + shared_blks_written), 0) as blocks
        from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
@@ -253,6 +272,7 @@ async function statementTotals(client: pg.Client, reset: boolean) {
     if (reset) await client.query('select pg_stat_statements_reset()');
     return {
       ms: rows[0]!.ms,
+      planMs: rows[0]!.planMs,
       calls: Number(rows[0]!.calls),
       wal: Number(rows[0]!.wal),
       blocks: Number(rows[0]!.blocks),
@@ -289,7 +309,11 @@ export async function measureEndpoints(
     await statementTotals(client, true);
     if (replicaClient) await statementTotals(replicaClient, true);
     const cpuBefore = cpuMs(app.pid!);
+    const machineBefore = machineCpuSeconds();
+    const postgresBefore = commandCpuSeconds('postgres');
     const result = await run();
+    const postgresSeconds = commandCpuSeconds('postgres') - postgresBefore;
+    const machineAfter = machineCpuSeconds();
     const appCpuMs = (cpuMs(app.pid!) - cpuBefore) / result.requests;
     const db = await statementTotals(client, false);
     const replica = replicaClient && (await statementTotals(replicaClient, false));
@@ -297,7 +321,23 @@ export async function measureEndpoints(
     const primary = db
       ? { dbMs: per(db.ms), dbCalls: per(db.calls), walBytes: per(db.wal), blocks: per(db.blocks) }
       : { dbMs: NaN, dbCalls: NaN, walBytes: NaN, blocks: NaN };
-    return { ...result, cost: { appCpuMs, ...primary, ...(replica && { replicaMs: per(replica.ms) }) } };
+    const busyMs = (machineAfter.busy - machineBefore.busy) * 1000;
+    const machine: MachineShare = {
+      busyPercent: (100 * (machineAfter.busy - machineBefore.busy)) / (machineAfter.total - machineBefore.total),
+      postgresCpuMs: per(postgresSeconds * 1000),
+      generatorCpuMs: per(result.generatorCpuMs),
+      restCpuMs: per(busyMs) - appCpuMs - per(postgresSeconds * 1000) - per(result.generatorCpuMs),
+    };
+    return {
+      ...result,
+      cost: {
+        appCpuMs,
+        ...primary,
+        ...(replica && { replicaMs: per(replica.ms) }),
+        planMs: per((db?.planMs ?? 0) + (replica?.planMs ?? 0)),
+        machine,
+      },
+    };
   };
   // The cost columns need the extension in this database too (a no-op, or refused, where the server lacks it).
   await client.query('create extension if not exists pg_stat_statements').catch(() => {});
