@@ -454,12 +454,17 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
       const query = request.query as { limit?: string; offset?: string };
       const limit = Math.min(Math.max(Number(query.limit ?? 20) || 20, 1), 100);
       const offset = Math.max(Number(query.offset ?? 0) || 0, 0);
-      const { rows } = await pool.query({
-        name: 'jobs_open_list',
-        text: `select ${JOB_COLUMNS} ${JOBS_FROM} where "jobs"."status" = 'open'
-      order by "jobs"."created_at" desc, "jobs"."id" desc limit $2 offset $3`,
-        values: [user.id, limit, offset],
-      });
+      // The app's first pages of 20 have their numbers written in, planned once per connection; other pages are
+      // planned on each call (pagedStatement, src/server/db/statements.ts; decision 059).
+      const page = offset / 20;
+      const written = limit === 20 && Number.isInteger(page) && page < 5;
+      const list = `select ${JOB_COLUMNS} ${JOBS_FROM} where "jobs"."status" = 'open'
+      order by "jobs"."created_at" desc, "jobs"."id" desc`;
+      const { rows } = await pool.query(
+        written
+          ? { name: `jobs_open_list_page${page}`, text: `${list} limit 20 offset ${offset}`, values: [user.id] }
+          : { name: 'jobs_open_list', text: `${list} limit $2 offset $3`, values: [user.id, limit, offset] },
+      );
       return rows.map(toJob);
     },
   },

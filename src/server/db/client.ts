@@ -18,7 +18,7 @@ export function migrationsFolder(rootDir: string): string {
 }
 
 export type { Database, DatabaseOptions, Db, DbOrTx, Tx } from './types.js';
-export { likeEscaped, param, preparedStatement, rowsOf } from './statements.js';
+export { likeEscaped, pagedStatement, param, preparedStatement, rowsOf } from './statements.js';
 export { tableRowReader } from './row-reader.js';
 export { afterCursor, toPage, type Page } from './keyset.js';
 export { pgliteHolder } from './pglite.js';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { param, preparedStatement, tableRowReader, type Database } from '#server/db/client.js';
+import { pagedStatement, param, preparedStatement, rowsOf, tableRowReader, type Database } from '#server/db/client.js';
+import { PAGES_PLANNED_ONCE } from '#server/db/statements.js';
 import { columnList } from '#server/db/columns.js';
 import { jobs, users } from '#server/db/schema/index.js';
 import { createTestDatabase } from '#server/test/database.js';
@@ -73,5 +74,54 @@ describe('statements read as arrays', () => {
     const [read] = await statement(database.db, { n: 41 });
     expect(list.names).toEqual(['word', 'number', 'flag', 'later']);
     expect(read).toStrictEqual({ length: 5, values: ['first', 42, true, null], after: 'after' });
+  });
+
+  // decision 059: a list's usual pages have their LIMIT and OFFSET written in, so PostgreSQL plans them once per
+  // connection (it plans `limit $1 offset $2` again on every call); any page reads the same rows either way.
+  it('reads every page alike, the usual ones from statements planned once, and prepares a bounded number', async () => {
+    const names = Array.from({ length: 9 }, (_, i) => `Pager${i}`);
+    await database.db.insert(users).values(
+      names.map((firstName, i) => ({
+        email: `pager${i}@example.com`,
+        firstName,
+        lastName: 'Page',
+        role: 'customer' as const,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      })),
+    );
+    const list = pagedStatement(
+      'test_paged_users',
+      (page) => sql`select ${users.firstName} from ${users} where ${users.lastName} = ${param('lastName')}
+          order by ${users.createdAt} desc, ${users.id} desc ${page}`,
+      (row) => row[0] as string,
+      2,
+    );
+    const newestFirst = [...names].reverse();
+    await database.db.transaction(async (tx) => {
+      // The usual size at every offset a page starts on, past the written pages too, and other sizes and offsets.
+      for (const [limit, offset] of [
+        ...Array.from({ length: PAGES_PLANNED_ONCE + 2 }, (_, page) => [2, page * 2]),
+        [3, 0],
+        [2, 1],
+        [4, 3],
+      ] as const) {
+        expect(await list(tx, { lastName: 'Page', limit, offset })).toStrictEqual(
+          newestFirst.slice(offset, offset + limit),
+        );
+      }
+      if (!database.url) return; // PGlite prepares nothing by name.
+      for (let call = 0; call < 7; call++) await list(tx, { lastName: 'Page', limit: 2, offset: 0 });
+      const prepared = rowsOf<{ name: string; generic_plans: string }>(
+        await tx.execute(
+          sql`select name, generic_plans from pg_prepared_statements where name like 'test_paged_users%' order by name`,
+        ),
+      );
+      expect(prepared.map((p) => p.name)).toStrictEqual([
+        'test_paged_users',
+        ...Array.from({ length: PAGES_PLANNED_ONCE }, (_, page) => `test_paged_users_page${page}`),
+      ]);
+      // Past PostgreSQL's five custom plans, the first page runs its generic plan: planned once, not per call.
+      expect(Number(prepared.find((p) => p.name === 'test_paged_users_page0')!.generic_plans)).toBeGreaterThan(0);
+    });
   });
 });

@@ -94,11 +94,46 @@ export function preparedStatement<T>(
 
 export type StatementOptions = {
   /**
-   * 'once' (the default): prepared by name, planned once per connection. 'each_call': planned with the call's
-   * values every time, for a statement whose best plan depends on them (provider search, decision 047).
+   * 'once' (the default): prepared by name, planned once per connection (but see pagedStatement: PostgreSQL plans
+   * a `limit $n offset $m` on every call). 'each_call': planned with the call's values every time, for a statement
+   * whose best plan depends on them (provider search, decision 047).
    */
   plan?: 'once' | 'each_call';
 };
+
+/** The pages from the start that a paged statement reads with its numbers written in (pagedStatement). */
+export const PAGES_PLANNED_ONCE = 5;
+
+/**
+ * A list's statement whose page, LIMIT and OFFSET, comes from the call; `query` places the page clause it is given.
+ * PostgreSQL cannot cost the generic plan of `limit $1 offset $2`: it takes a tenth of the rows for a limit it cannot
+ * read, finds that plan dearer than one made with the values, and so plans the statement again on every call,
+ * prepared or not (the job list spent 0.27 ms a request planning, more than running; docs/decisions/059). So the
+ * first PAGES_PLANNED_ONCE pages of the list's usual size (`limit` = `usualLimit`, `offset` 0, one page, two …)
+ * run as statements of their own with both numbers written in, each planned once per connection; any other page
+ * runs the statement with values, planned on each call as before. At most PAGES_PLANNED_ONCE + 1 statements a
+ * list, whatever callers send.
+ */
+export function pagedStatement<T>(
+  name: string,
+  query: (page: SQL) => SQL,
+  mapRow: (row: unknown[]) => T,
+  usualLimit: number,
+): (db: DbOrTx, values: Record<string, unknown> & { limit: number; offset: number }) => Promise<T[]> {
+  const anyPage = preparedStatement(name, query(sql`limit ${param('limit')} offset ${param('offset')}`), mapRow);
+  const firstPages = Array.from({ length: PAGES_PLANNED_ONCE }, (_, page) =>
+    preparedStatement(
+      `${name}_page${page}`,
+      query(sql`limit ${sql.raw(String(usualLimit))} offset ${sql.raw(String(page * usualLimit))}`),
+      mapRow,
+    ),
+  );
+  return (db, values) => {
+    const page = values.offset / usualLimit;
+    const fixed = values.limit === usualLimit && Number.isInteger(page) ? firstPages[page] : undefined;
+    return (fixed ?? anyPage)(db, values);
+  };
+}
 
 /** `text` matched as itself inside a LIKE / ILIKE pattern: its wildcards and the escape character escaped. */
 export const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, '\\$&');

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BID_SEATS, type SeatTier } from '#shared/bid-rules.js';
-import type { Category, Job, JobStatus } from '#shared/jobs.js';
+import { JOB_LIST_LIMIT, type Category, type Job, type JobStatus } from '#shared/jobs.js';
 import { columnList } from '#server/db/columns.js';
-import { param, preparedStatement, type DbOrTx } from '#server/db/client.js';
+import { pagedStatement, param, preparedStatement, type DbOrTx } from '#server/db/client.js';
 import { bids, businessProfiles, categories, jobs, leadFanouts, users } from '#server/db/schema/index.js';
 
 // The jobs room's statements and the rows → answers of its reads (docs/decisions/028-rows-straight-to-answers.md).
@@ -111,11 +111,12 @@ function jobFromRow(r: unknown[]): Job {
 }
 
 /** Open jobs, newest first, a page. Values: viewerId, limit, offset. */
-export const openJobsStatement = preparedStatement(
+export const openJobsStatement = pagedStatement(
   'jobs_open_list',
-  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.status} = 'open'
-      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  (page) => sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.status} = 'open'
+      order by ${jobs.createdAt} desc, ${jobs.id} desc ${page}`,
   jobFromRow,
+  JOB_LIST_LIMIT,
 );
 
 /**
@@ -125,27 +126,30 @@ export const openJobsStatement = preparedStatement(
 const afterAnchor = sql`(${jobs.createdAt}, ${jobs.id}) < (select a.created_at, a.id from ${jobs} a where a.id = ${param('before')})`;
 
 /** Open jobs after `before`. Values: viewerId, before, limit, offset. */
-export const openJobsAfterStatement = preparedStatement(
+export const openJobsAfterStatement = pagedStatement(
   'jobs_open_list_after',
-  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.status} = 'open' and ${afterAnchor}
-      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  (page) => sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.status} = 'open' and ${afterAnchor}
+      order by ${jobs.createdAt} desc, ${jobs.id} desc ${page}`,
   jobFromRow,
+  JOB_LIST_LIMIT,
 );
 
 /** The viewer's own jobs in every status, newest first, a page. Values: viewerId, limit, offset. */
-export const myJobsStatement = preparedStatement(
+export const myJobsStatement = pagedStatement(
   'jobs_mine',
-  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.customerId} = ${viewerId}
-      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  (page) => sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.customerId} = ${viewerId}
+      order by ${jobs.createdAt} desc, ${jobs.id} desc ${page}`,
   jobFromRow,
+  JOB_LIST_LIMIT,
 );
 
 /** The viewer's own jobs after `before`. Values: viewerId, before, limit, offset. */
-export const myJobsAfterStatement = preparedStatement(
+export const myJobsAfterStatement = pagedStatement(
   'jobs_mine_after',
-  sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.customerId} = ${viewerId} and ${afterAnchor}
-      order by ${jobs.createdAt} desc, ${jobs.id} desc limit ${param('limit')} offset ${param('offset')}`,
+  (page) => sql`select ${jobColumns.sql} ${jobsFrom} where ${jobs.customerId} = ${viewerId} and ${afterAnchor}
+      order by ${jobs.createdAt} desc, ${jobs.id} desc ${page}`,
   jobFromRow,
+  JOB_LIST_LIMIT,
 );
 
 /** One job, with who may see it when it was born of a service request. Values: viewerId, id. */
