@@ -9,7 +9,7 @@ import { createTestDatabase } from '#server/test/database.js';
 // Hand-written statements whose rows are read straight from the driver (decision 028) must give what
 // Drizzle's own select gives: the same keys, and values of the same types (timestamps as Dates, JSON parsed).
 describe('statements read as arrays', () => {
-  let database: Database;
+  let database: Database & { url: string | null };
   beforeAll(async () => {
     database = await createTestDatabase();
     await database.migrate();
