@@ -23,22 +23,30 @@ export function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-/**
- * CPU seconds used so far by every process whose command is `command` ('postgres': every server of the machine
- * and its backends), from /proc. A process that ends between two readings takes its share with it, so it counts
- * what long-lived processes (a pool's backends, the server processes) spend.
- */
-export function commandCpuSeconds(command: string): number {
-  let ticks = 0;
+/** CPU seconds used so far by each process whose command is `command` ('postgres'), by pid, from /proc. */
+export function commandCpuSeconds(command: string): Map<string, number> {
+  const seconds = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = statFields(pid);
-      if (stat.command === command) ticks += Number(stat.fields[11]) + Number(stat.fields[12]);
+      if (stat.command === command) seconds.set(pid, (Number(stat.fields[11]) + Number(stat.fields[12])) / TICKS);
     } catch {
       // Gone since the listing.
     }
   }
-  return ticks / TICKS;
+  return seconds;
+}
+
+/**
+ * What the processes of two readings of commandCpuSeconds used between them: each one's growth, all of a process
+ * that started meanwhile. One that ended meanwhile took its share with it (a pool's backends and the servers
+ * themselves live on, so little is lost; never a negative sum, as totals of the two readings give when a busy
+ * backend ends).
+ */
+export function cpuSecondsBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let sum = 0;
+  for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
+  return sum;
 }
 
 /** The whole machine's CPU so far, from /proc/stat: seconds busy and seconds in all, summed over its cores. */

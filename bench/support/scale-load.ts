@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startApp } from '../../e2e/support/app.js';
 import { ROOT } from '../../e2e/support/build.js';
-import { commandCpuSeconds, cpuSeconds, machineCpuSeconds } from './cpu.js';
+import { commandCpuSeconds, cpuSeconds, cpuSecondsBetween, machineCpuSeconds } from './cpu.js';
 import type { LoadResult, PlannedRequest } from './load.js';
 import { load } from './run-load.js';
 import { markerId, MARKERS } from './scale-seed.js';
@@ -312,7 +312,7 @@ export async function measureEndpoints(
     const machineBefore = machineCpuSeconds();
     const postgresBefore = commandCpuSeconds('postgres');
     const result = await run();
-    const postgresSeconds = commandCpuSeconds('postgres') - postgresBefore;
+    const postgresSeconds = cpuSecondsBetween(postgresBefore, commandCpuSeconds('postgres'));
     const machineAfter = machineCpuSeconds();
     const appCpuMs = (cpuMs(app.pid!) - cpuBefore) / result.requests;
     const db = await statementTotals(client, false);
