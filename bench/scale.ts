@@ -24,7 +24,11 @@
  * table gives p50, p99 and req/s at scale and on the small data, and the ratio of req/s. Targets: every read's
  * p99 at most 50 ms, and req/s at scale at least 0.8 of the small data's.
  * After the job posts it prints how long their lead alerts took to leave: the time from the last post's answer until
- * no lead fan-out is pending, and the app's CPU meanwhile (docs/decisions/046).
+ * no lead fan-out is pending, and the app's CPU meanwhile (docs/decisions/046). Then what a request cost at scale
+ * (the app's CPU; the primary's and the replica's statement time, from pg_stat_statements; their planning time, with
+ * pg_stat_statements.track_planning = on), and where the machine's CPU went during each endpoint on both data sets
+ * (MachineShare, bench/support/scale-load.ts: the cores' busy share, the app, every PostgreSQL process, the load
+ * generator and the rest).
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
