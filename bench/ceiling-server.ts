@@ -25,7 +25,9 @@ import { messagePush } from '#server/push/service.js';
 import { renderEmail } from '#server/mail/templates.js';
 import { unsubscribeUrl } from '#server/mail/unsubscribe.js';
 import { RATE_LIMITS } from '#server/http/rate-limit.js';
+import { writtenPage } from '#server/db/statements.js';
 import { BID_SEATS } from '#shared/bid-rules.js';
+import { JOB_LIST_LIMIT } from '#shared/jobs.js';
 import { LIST_PAGE, NEXT_BEFORE_HEADER } from '#shared/paging-rules.js';
 
 const pool = new pg.Pool({
@@ -452,18 +454,17 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; limit?: 'bids' | 'messages'
     url: '/api/jobs',
     handler: async (request, _reply, user) => {
       const query = request.query as { limit?: string; offset?: string };
-      const limit = Math.min(Math.max(Number(query.limit ?? 20) || 20, 1), 100);
+      const limit = Math.min(Math.max(Number(query.limit ?? JOB_LIST_LIMIT) || JOB_LIST_LIMIT, 1), 100);
       const offset = Math.max(Number(query.offset ?? 0) || 0, 0);
-      // The app's first pages of 20 have their numbers written in, planned once per connection; other pages are
-      // planned on each call (pagedStatement, src/server/db/statements.ts; decision 059).
-      const page = offset / 20;
-      const written = limit === 20 && Number.isInteger(page) && page < 5;
+      // The app's first pages of the usual size have their numbers written in, planned once per connection; other
+      // pages are planned on each call (pagedStatement, src/server/db/statements.ts; decision 059).
+      const page = writtenPage(limit, offset, JOB_LIST_LIMIT);
       const list = `select ${JOB_COLUMNS} ${JOBS_FROM} where "jobs"."status" = 'open'
       order by "jobs"."created_at" desc, "jobs"."id" desc`;
       const { rows } = await pool.query(
-        written
-          ? { name: `jobs_open_list_page${page}`, text: `${list} limit 20 offset ${offset}`, values: [user.id] }
-          : { name: 'jobs_open_list', text: `${list} limit $2 offset $3`, values: [user.id, limit, offset] },
+        page === null
+          ? { name: 'jobs_open_list', text: `${list} limit $2 offset $3`, values: [user.id, limit, offset] }
+          : { name: `jobs_open_list_page${page}`, text: `${list} limit ${limit} offset ${offset}`, values: [user.id] },
       );
       return rows.map(toJob);
     },

@@ -105,6 +105,15 @@ export type StatementOptions = {
 export const PAGES_PLANNED_ONCE = 5;
 
 /**
+ * Which of a paged statement's written-in pages reads `limit` rows from `offset`: the page's number (0 for the first),
+ * or null when the page is of another size or past the first PAGES_PLANNED_ONCE (then the statement with values).
+ */
+export function writtenPage(limit: number, offset: number, usualLimit: number): number | null {
+  const page = offset / usualLimit;
+  return limit === usualLimit && Number.isInteger(page) && page < PAGES_PLANNED_ONCE ? page : null;
+}
+
+/**
  * A list's statement whose page, LIMIT and OFFSET, comes from the call; `query` places the page clause it is given.
  * PostgreSQL cannot cost the generic plan of `limit $1 offset $2`: it takes a tenth of the rows for a limit it cannot
  * read, finds that plan dearer than one made with the values, and so plans the statement again on every call,
@@ -129,9 +138,8 @@ export function pagedStatement<T>(
     ),
   );
   return (db, values) => {
-    const page = values.offset / usualLimit;
-    const fixed = values.limit === usualLimit && Number.isInteger(page) ? firstPages[page] : undefined;
-    return (fixed ?? anyPage)(db, values);
+    const page = writtenPage(values.limit, values.offset, usualLimit);
+    return (page === null ? anyPage : firstPages[page]!)(db, values);
   };
 }
 
