@@ -1,14 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The fields of /proc/<pid>/stat after the command's name: utime is [11], stime [12] (Linux, in clock ticks). */
-function statFields(pid: number | string): { command: string; fields: string[] } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const close = stat.lastIndexOf(')');
-  return { command: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
-}
-
 /** Clock ticks a second as /proc counts them (USER_HZ, 100 on every Linux we run). */
 const TICKS = 100;
+
+/**
+ * A process's command and the CPU seconds (user + system) it has used so far, from /proc/<pid>/stat (Linux): the
+ * fields after the command's name hold utime at [11] and stime at [12], in clock ticks.
+ */
+function procStat(pid: number | string): { command: string; seconds: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  return {
+    command: stat.slice(stat.indexOf('(') + 1, close),
+    seconds: (Number(fields[11]) + Number(fields[12])) / TICKS,
+  };
+}
 
 /**
  * CPU seconds (user + system) process `pid` has used so far, from /proc (Linux); null elsewhere. Unlike
@@ -16,8 +23,7 @@ const TICKS = 100;
  */
 export function cpuSeconds(pid: number | undefined): number | null {
   try {
-    const { fields } = statFields(pid!);
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+    return procStat(pid!).seconds;
   } catch {
     return null;
   }
@@ -28,8 +34,8 @@ export function commandCpuSeconds(command: string): Map<string, number> {
   const seconds = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = statFields(pid);
-      if (stat.command === command) seconds.set(pid, (Number(stat.fields[11]) + Number(stat.fields[12])) / TICKS);
+      const stat = procStat(pid);
+      if (stat.command === command) seconds.set(pid, stat.seconds);
     } catch {
       // Gone since the listing.
     }

@@ -321,12 +321,14 @@ export async function measureEndpoints(
     const primary = db
       ? { dbMs: per(db.ms), dbCalls: per(db.calls), walBytes: per(db.wal), blocks: per(db.blocks) }
       : { dbMs: NaN, dbCalls: NaN, walBytes: NaN, blocks: NaN };
-    const busyMs = (machineAfter.busy - machineBefore.busy) * 1000;
+    const busySeconds = machineAfter.busy - machineBefore.busy;
+    const postgresCpuMs = per(postgresSeconds * 1000);
+    const generatorCpuMs = per(result.generatorCpuMs);
     const machine: MachineShare = {
-      busyPercent: (100 * (machineAfter.busy - machineBefore.busy)) / (machineAfter.total - machineBefore.total),
-      postgresCpuMs: per(postgresSeconds * 1000),
-      generatorCpuMs: per(result.generatorCpuMs),
-      restCpuMs: per(busyMs) - appCpuMs - per(postgresSeconds * 1000) - per(result.generatorCpuMs),
+      busyPercent: (100 * busySeconds) / (machineAfter.total - machineBefore.total),
+      postgresCpuMs,
+      generatorCpuMs,
+      restCpuMs: per(busySeconds * 1000) - appCpuMs - postgresCpuMs - generatorCpuMs,
     };
     return {
       ...result,
